@@ -1,0 +1,125 @@
+#include "cli_args.h"
+
+#include "layout/io/layout_json.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace layoutctl {
+
+Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& valueOptions,
+           const std::set<std::string>& flags) {
+  std::set<std::string> values = valueOptions;
+  values.insert("format");
+  for (size_t i = 0; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if (a == "-h" || a == "--help") {
+      help_ = true;
+      continue;
+    }
+    if (a.size() > 2 && a.compare(0, 2, "--") == 0) {
+      std::string name = a.substr(2), value;
+      bool inlineValue = false;
+      if (auto eq = name.find('='); eq != std::string::npos) {
+        value = name.substr(eq + 1);
+        name = name.substr(0, eq);
+        inlineValue = true;
+      }
+      if (values.count(name)) {
+        if (!inlineValue) {
+          if (i + 1 >= argv.size()) throw CliExit{kUsage, "option --" + name + " needs a value"};
+          value = argv[++i];
+        }
+        options_[name] = value;
+      } else if (flags.count(name) && !inlineValue) {
+        flags_.insert(name);
+      } else {
+        throw CliExit{kUsage, "unknown option '" + a + "'"};
+      }
+      continue;
+    }
+    positionals_.push_back(a);
+  }
+  if (auto f = option("format"); f && *f != "text" && *f != "json")
+    throw CliExit{kUsage, "--format must be 'text' or 'json', not '" + *f + "'"};
+}
+
+std::optional<std::string> Args::option(const std::string& name) const {
+  auto it = options_.find(name);
+  if (it == options_.end()) return std::nullopt;
+  return it->second;
+}
+
+bool Args::json() const { return option("format").value_or("text") == "json"; }
+
+layout::LinearLayout readLayoutArg(const std::string& text, const std::string& what) {
+  std::string content = text;
+  std::string source = what;
+  if (!text.empty() && text[0] == '@') {
+    std::string path = text.substr(1);
+    std::stringstream buffer;
+    if (path == "-") {
+      buffer << std::cin.rdbuf();
+    } else {
+      std::ifstream file(path, std::ios::binary);
+      if (!file) throw CliExit{kInvalidInput, what + ": cannot read file '" + path + "'"};
+      buffer << file.rdbuf();
+    }
+    content = buffer.str();
+    source = what + " (" + path + ")";
+  }
+  size_t start = content.find_first_not_of(" \t\r\n");
+  if (start == std::string::npos) throw CliExit{kInvalidInput, source + ": empty layout"};
+  if (content[start] == '#')
+    throw CliExit{kInvalidInput,
+                  source + ": MLIR attribute text is not understood by this build yet (the "
+                           "encoding parsers come with the TritonGPU and XeGPU models); pass "
+                           "layout JSON (shared/spec/interchange.md §1)"};
+  if (content[start] != '{')
+    throw CliExit{kInvalidInput,
+                  source + ": expected layout JSON (starting with '{') or @file, got '" +
+                      content.substr(start, 20) + "'"};
+  auto l = layout::parseLayoutJson(content);
+  if (!l) throw CliExit{kInvalidInput, source + ": " + l.error().message};
+  return std::move(*l);
+}
+
+namespace {
+
+std::vector<std::string> splitCommas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::string cur;
+  std::stringstream ss(text);
+  while (std::getline(ss, cur, ',')) parts.push_back(cur);
+  return parts;
+}
+
+} // namespace
+
+std::vector<layout::DimName> parseDimList(const std::string& text, const std::string& option) {
+  std::vector<layout::DimName> names;
+  for (const std::string& p : splitCommas(text)) {
+    if (p.empty())
+      throw CliExit{kUsage, "--" + option + ": empty dim name in '" + text + "' (use a,b,c)"};
+    names.push_back(layout::DimName(p));
+  }
+  return names;
+}
+
+std::vector<layout::DimSize> parseDimSizeList(const std::string& text, const std::string& option) {
+  std::vector<layout::DimSize> dims;
+  for (const std::string& p : splitCommas(text)) {
+    auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == p.size())
+      throw CliExit{kUsage, "--" + option + ": expected name=size pairs like lane=32,warp=4, got '" +
+                                p + "'"};
+    std::string size = p.substr(eq + 1);
+    if (size.find_first_not_of("0123456789") != std::string::npos || size.size() > 19)
+      throw CliExit{kUsage, "--" + option + ": size '" + size + "' is not a non-negative integer"};
+    dims.push_back({layout::DimName(p.substr(0, eq)), std::stoull(size)});
+  }
+  return dims;
+}
+
+} // namespace layoutctl

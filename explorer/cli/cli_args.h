@@ -1,0 +1,57 @@
+// Command-line parsing for layoutctl: positionals, `--name value` / `--name=value` options and
+// flags, and the exit-code conventions of interchange §3.
+#pragma once
+
+#include "layout/core/linear_layout.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace layoutctl {
+
+// Exit statuses (interchange §3).
+enum ExitCode : int {
+  kOk = 0,
+  kInvalidInput = 1, // understood, but invalid or a precondition fails
+  kUsage = 2,
+  kNoDevice = 3,
+};
+
+// Thrown inside the CLI only (caught in main) to leave with a status and a message.
+struct CliExit {
+  int code;
+  std::string message;
+};
+
+class Args {
+public:
+  // `valueOptions` take a value; `flags` do not. Anything else starting with "--" is a usage error.
+  Args(const std::vector<std::string>& argv, const std::set<std::string>& valueOptions,
+       const std::set<std::string>& flags);
+
+  const std::vector<std::string>& positionals() const { return positionals_; }
+  bool flag(const std::string& name) const { return flags_.count(name) > 0; }
+  std::optional<std::string> option(const std::string& name) const;
+  bool help() const { return help_; }
+  // --format text|json (default text).
+  bool json() const;
+
+private:
+  std::vector<std::string> positionals_;
+  std::map<std::string, std::string> options_;
+  std::set<std::string> flags_;
+  bool help_ = false;
+};
+
+// A layout argument: inline layout JSON, `@file` (or `@-` for stdin) holding JSON.
+layout::LinearLayout readLayoutArg(const std::string& text, const std::string& what);
+
+// "a,b,c" -> dim names.
+std::vector<layout::DimName> parseDimList(const std::string& text, const std::string& option);
+// "a=4,b=8" -> dims with sizes.
+std::vector<layout::DimSize> parseDimSizeList(const std::string& text, const std::string& option);
+
+} // namespace layoutctl

@@ -1,0 +1,25 @@
+// The subcommand table of layoutctl.
+#pragma once
+
+#include "cli_args.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace layoutctl {
+
+struct Command {
+  std::string name;
+  std::string usage;
+  std::string description;
+  std::string example;
+  std::set<std::string> valueOptions;
+  std::set<std::string> flags;
+  int (*run)(const Args&);
+};
+
+void addAlgebraCommands(std::vector<Command>& commands);
+void addBatchCommand(std::vector<Command>& commands);
+
+} // namespace layoutctl

@@ -1,0 +1,69 @@
+// layoutctl: the command-line explorer of liblayout.
+#include "commands.h"
+
+#include <exception>
+#include <iostream>
+
+using namespace layoutctl;
+
+namespace {
+
+std::vector<Command> allCommands() {
+  std::vector<Command> commands;
+  addAlgebraCommands(commands);
+  addBatchCommand(commands);
+  return commands;
+}
+
+void printOverview(std::ostream& os, const std::vector<Command>& commands) {
+  os << "layoutctl: GPU tensor layouts as linear maps over GF(2)\n\n"
+        "usage: layoutctl <subcommand> [options]\n"
+        "       layoutctl <subcommand> --help\n\n"
+        "A LAYOUT argument is inline layout JSON (shared/spec/interchange.md §1), or @FILE\n"
+        "(@- for stdin). Every subcommand that prints a result takes --format text|json.\n"
+        "Exit status: 0 ok, 1 invalid input or failed precondition, 2 usage error,\n"
+        "3 device or runtime not available.\n\nsubcommands:\n";
+  for (const Command& c : commands) os << "  " << c.usage << "\n";
+  os << "\nexample:\n  layoutctl show        # the built-in example layout\n";
+}
+
+void printCommandHelp(const Command& c) {
+  std::cout << "usage: layoutctl " << c.usage << "\n\n" << c.description << "\n\nexample:\n  "
+            << c.example << "\n";
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<Command> commands = allCommands();
+  std::vector<std::string> rest(argv + (argc > 1 ? 2 : 1), argv + argc);
+  if (argc < 2) {
+    printOverview(std::cerr, commands);
+    return kUsage;
+  }
+  const std::string sub = argv[1];
+  if (sub == "-h" || sub == "--help" || sub == "help") {
+    printOverview(std::cout, commands);
+    return kOk;
+  }
+  for (const Command& c : commands) {
+    if (c.name != sub) continue;
+    try {
+      Args args(rest, c.valueOptions, c.flags);
+      if (args.help()) {
+        printCommandHelp(c);
+        return kOk;
+      }
+      return c.run(args);
+    } catch (const CliExit& e) {
+      std::cerr << "error: " << e.message << "\n";
+      if (e.code == kUsage) std::cerr << "usage: layoutctl " << c.usage << "\n";
+      return e.code;
+    } catch (const std::exception& e) {
+      std::cerr << "error: internal error: " << e.what() << "\n";
+      return kInvalidInput;
+    }
+  }
+  std::cerr << "error: unknown subcommand '" << sub << "' (see layoutctl --help)\n";
+  return kUsage;
+}

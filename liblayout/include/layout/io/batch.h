@@ -1,0 +1,75 @@
+// The `layoutctl batch` protocol (shared/spec/interchange.md §2): JSON Lines in, one response
+// line per request line out, in order; errors are reported per line and processing continues.
+//
+//   layout::BatchProcessor batch;
+//   std::string out = batch.processLine(
+//       R"({"id": 1, "op": "identity1D", "args": {"size": 4, "inDim": "lane", "outDim": "dim0"}})");
+//   // {"id":1,"result":{"inDims":[{"name":"lane","bases":[[1],[2]]}],...}}
+//   batch.run(std::cin, std::cout);
+//
+// Ops are looked up in a registry; modules (encodings, Intel models, banks) add theirs with
+// registerOp, using the same argument helpers.
+#pragma once
+
+#include "layout/core/linear_layout.h"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace layout {
+
+// A parsed request: the layouts of "inputs" and the raw "args" object.
+struct BatchRequest {
+  std::string op;
+  std::vector<LinearLayout> inputs;
+  nlohmann::json args = nlohmann::json::object();
+
+  // Typed accessors for args; errors name the argument and the expected type.
+  Expected<uint64_t> uintArg(const char* name) const;
+  Expected<uint64_t> uintArgOr(const char* name, uint64_t fallback) const;
+  Expected<std::string> stringArg(const char* name) const;
+  Expected<DimName> dimArg(const char* name) const;
+  Expected<std::vector<DimName>> dimListArg(const char* name) const;
+  // A list of [name, size] pairs.
+  Expected<std::vector<DimSize>> dimSizeListArg(const char* name) const;
+  // A list of [name, value] pairs. With wrapNegative, negative values are taken modulo 2^64
+  // (two's complement), as Triton's int32 inputs are.
+  Expected<std::vector<std::pair<DimName, uint64_t>>>
+  dimValueListArg(const char* name, bool wrapNegative = false) const;
+};
+
+struct BatchOp {
+  // Number of layouts in "inputs".
+  int arity = 0;
+  // One line of help: what the op computes and its args.
+  std::string summary;
+  std::function<Expected<nlohmann::ordered_json>(const BatchRequest&)> run;
+};
+
+class BatchProcessor {
+public:
+  // Starts with every op of the core algebra.
+  BatchProcessor();
+
+  void registerOp(std::string name, BatchOp op);
+  const std::map<std::string, BatchOp>& ops() const { return ops_; }
+
+  // The response line (no trailing newline) for one request line.
+  std::string processLine(std::string_view line) const;
+  // Reads every line of `in` (blank lines are skipped), writes one response line each.
+  void run(std::istream& in, std::ostream& out) const;
+
+private:
+  std::map<std::string, BatchOp> ops_;
+};
+
+// Registers the core algebra ops (interchange §2 and our extensions) on `p`.
+void registerAlgebraOps(BatchProcessor& p);
+
+} // namespace layout

@@ -1,0 +1,108 @@
+// Internal: bit-field access on packed GF(2) vectors, and an incremental XOR basis.
+#pragma once
+
+#include "layout/core/small_vector.h"
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+namespace layout::detail {
+
+inline int wordsFor(int bits) { return bits <= 64 ? 1 : (bits + 63) / 64; }
+
+inline uint64_t lowMask(int len) { return len >= 64 ? ~uint64_t{0} : (uint64_t{1} << len) - 1; }
+
+// Bits [off, off + len) of a packed vector, len <= 64.
+inline uint64_t getBits(const uint64_t* v, int off, int len) {
+  if (len == 0) return 0;
+  int w = off >> 6, b = off & 63;
+  uint64_t x = v[w] >> b;
+  if (b + len > 64) x |= v[w + 1] << (64 - b);
+  return x & lowMask(len);
+}
+
+// XORs `val` (< 2^len) into bits [off, off + len).
+inline void xorBits(uint64_t* v, int off, int len, uint64_t val) {
+  if (len == 0) return;
+  int w = off >> 6, b = off & 63;
+  v[w] ^= val << b;
+  if (b + len > 64) v[w + 1] ^= val >> (64 - b);
+}
+
+inline bool testBit(const uint64_t* v, int bit) { return (v[bit >> 6] >> (bit & 63)) & 1; }
+inline void flipBit(uint64_t* v, int bit) { v[bit >> 6] ^= uint64_t{1} << (bit & 63); }
+
+inline bool isZero(const uint64_t* v, int words) {
+  for (int i = 0; i < words; ++i)
+    if (v[i]) return false;
+  return true;
+}
+
+inline void xorInto(uint64_t* dst, const uint64_t* src, int words) {
+  for (int i = 0; i < words; ++i) dst[i] ^= src[i];
+}
+
+// Lowest set bit of a nonzero vector.
+inline int lowestBit(const uint64_t* v, int words) {
+  for (int i = 0; i < words; ++i)
+    if (v[i]) return i * 64 + std::countr_zero(v[i]);
+  return -1;
+}
+
+// An incremental basis of a GF(2) vector space, kept in echelon form (each vector's pivot is its
+// lowest set bit and no later vector has an earlier vector's pivot). Optionally each basis vector
+// records which inserted vectors it is the sum of (`comboWords` words of mask), which is how
+// linear systems are solved against the inserted vectors.
+class XorBasis {
+public:
+  XorBasis(int vectorWords, int comboWords) : w_(vectorWords), m_(comboWords) {}
+
+  int rank() const { return static_cast<int>(pivots_.size()); }
+
+  // Reduces v (and its combination mask, if tracked) by the basis, in insertion order.
+  void reduce(uint64_t* v, uint64_t* combo) const {
+    const int r = rank();
+    if (w_ == 1 && m_ <= 1) {
+      uint64_t x = v[0], c = m_ ? combo[0] : 0;
+      for (int i = 0; i < r; ++i) {
+        uint64_t take = uint64_t{0} - ((x >> pivots_[i]) & 1);
+        x ^= vecs_[i] & take;
+        if (m_) c ^= combos_[i] & take;
+      }
+      v[0] = x;
+      if (m_) combo[0] = c;
+      return;
+    }
+    for (int i = 0; i < r; ++i) {
+      if (!testBit(v, pivots_[i])) continue;
+      xorInto(v, vecs_.data() + size_t(i) * w_, w_);
+      if (m_) xorInto(combo, combos_.data() + size_t(i) * m_, m_);
+    }
+  }
+
+  // Reduces v; if it stays nonzero it joins the basis. Returns whether v was independent.
+  bool insert(uint64_t* v, uint64_t* combo) {
+    reduce(v, combo);
+    int p = lowestBit(v, w_);
+    if (p < 0) return false;
+    pivots_.push_back(p);
+    size_t at = vecs_.size();
+    vecs_.resize(at + w_);
+    std::memcpy(vecs_.data() + at, v, sizeof(uint64_t) * w_);
+    if (m_ && combo) {
+      size_t cat = combos_.size();
+      combos_.resize(cat + m_);
+      std::memcpy(combos_.data() + cat, combo, sizeof(uint64_t) * m_);
+    }
+    return true;
+  }
+
+private:
+  int w_, m_;
+  SmallVector<int32_t, 64> pivots_;
+  SmallVector<uint64_t, 64> vecs_;
+  SmallVector<uint64_t, 64> combos_;
+};
+
+} // namespace layout::detail

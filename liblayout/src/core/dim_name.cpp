@@ -1,0 +1,78 @@
+#include "layout/core/dim_name.h"
+
+#include <deque>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+
+namespace layout {
+namespace {
+
+// Process-wide intern table. Id 0 is the empty name. Strings live in a deque so the views stored
+// as map keys stay valid as the table grows.
+struct InternTable {
+  std::shared_mutex mutex;
+  std::deque<std::string> names{std::string()};
+  std::unordered_map<std::string_view, uint32_t> ids{{std::string_view(), 0}};
+};
+
+InternTable& table() {
+  static InternTable* t = new InternTable(); // never destroyed: names outlive static destructors
+  return *t;
+}
+
+} // namespace
+
+DimName::DimName(std::string_view name) {
+  InternTable& t = table();
+  {
+    std::shared_lock lock(t.mutex);
+    auto it = t.ids.find(name);
+    if (it != t.ids.end()) {
+      id_ = it->second;
+      return;
+    }
+  }
+  std::unique_lock lock(t.mutex);
+  auto it = t.ids.find(name);
+  if (it != t.ids.end()) {
+    id_ = it->second;
+    return;
+  }
+  id_ = static_cast<uint32_t>(t.names.size());
+  t.names.emplace_back(name);
+  t.ids.emplace(t.names.back(), id_);
+}
+
+std::string_view DimName::str() const {
+  InternTable& t = table();
+  std::shared_lock lock(t.mutex);
+  return t.names[id_];
+}
+
+namespace dims {
+DimName reg() {
+  static const DimName d("register");
+  return d;
+}
+DimName lane() {
+  static const DimName d("lane");
+  return d;
+}
+DimName warp() {
+  static const DimName d("warp");
+  return d;
+}
+DimName block() {
+  static const DimName d("block");
+  return d;
+}
+DimName offset() {
+  static const DimName d("offset");
+  return d;
+}
+DimName standardOut(int i) { return DimName("dim" + std::to_string(i)); }
+} // namespace dims
+
+} // namespace layout

@@ -1,0 +1,887 @@
+// LinearLayout: construction, queries, apply, and the unary and compositional operations.
+// Product lives in layout_product.cpp, division in layout_division.cpp.
+#include "layout/core/linear_layout.h"
+
+#include "bit_ops.h"
+#include "layout_builder.h"
+
+#include <algorithm>
+#include <bit>
+#include <unordered_set>
+
+namespace layout {
+
+using detail::getBits;
+using detail::wordsFor;
+
+std::string quoted(DimName d) { return "'" + std::string(d.str()) + "'"; }
+
+namespace {
+
+bool isPowerOf2(uint64_t x) { return x != 0 && (x & (x - 1)) == 0; }
+int log2Exact(uint64_t x) { return std::countr_zero(x); }
+
+std::string dimList(std::span<const DimName> names) {
+  std::string s = "[";
+  for (size_t i = 0; i < names.size(); ++i) s += (i ? ", " : "") + quoted(names[i]);
+  return s + "]";
+}
+
+// Checks that `order` names each of `names` exactly once.
+std::optional<Error> checkPermutation(std::span<const DimName> order,
+                                      const std::vector<DimName>& names, const char* what) {
+  if (order.size() != names.size() || !std::is_permutation(order.begin(), order.end(), names.begin()))
+    return makeError(std::string(what) + " order " + dimList(order) +
+                     " must name each of the layout's " + what + "-dims " + dimList(names) +
+                     " exactly once");
+  return std::nullopt;
+}
+
+// Validates that every name exists among `names`.
+std::optional<Error> checkSubset(std::span<const DimName> subset, const std::vector<DimName>& names,
+                                 const char* what) {
+  for (DimName d : subset)
+    if (std::find(names.begin(), names.end(), d) == names.end())
+      return makeError(std::string(what) + "-dim " + quoted(d) + " is not in the layout's " +
+                       what + "-dims " + dimList(names));
+  return std::nullopt;
+}
+
+Expected<std::vector<std::pair<DimName, int>>> log2Shape(std::span<const DimSize> dims,
+                                                         const char* what) {
+  std::vector<std::pair<DimName, int>> out;
+  for (const DimSize& d : dims) {
+    if (!isPowerOf2(d.size))
+      return makeError(std::string(what) + "-dim " + quoted(d.name) + ": size " +
+                       std::to_string(d.size) + " is not a power of two");
+    out.push_back({d.name, log2Exact(d.size)});
+  }
+  return out;
+}
+
+} // namespace
+
+// ---- LayoutBuilder ------------------------------------------------------------------------------
+
+Expected<LayoutBuilder> LayoutBuilder::make(std::span<const std::pair<DimName, int>> ins,
+                                            std::span<const std::pair<DimName, int>> outs) {
+  LayoutBuilder b;
+  LinearLayout& l = b.l_;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    for (size_t j = 0; j < i; ++j)
+      if (outs[j].first == outs[i].first)
+        return makeError("duplicate out-dim " + quoted(outs[i].first));
+    if (outs[i].second < 0 || outs[i].second > LinearLayout::kMaxDimSizeLog2)
+      return makeError("out-dim " + quoted(outs[i].first) + ": size 2^" +
+                       std::to_string(outs[i].second) + " exceeds the limit of 2^63");
+    l.outs_.push_back({outs[i].first, uint16_t(outs[i].second), uint32_t(l.totalOutBits_)});
+    l.totalOutBits_ += outs[i].second;
+  }
+  for (size_t i = 0; i < ins.size(); ++i) {
+    for (size_t j = 0; j < i; ++j)
+      if (ins[j].first == ins[i].first)
+        return makeError("duplicate in-dim " + quoted(ins[i].first));
+    if (ins[i].second < 0 || ins[i].second > LinearLayout::kMaxDimSizeLog2)
+      return makeError("in-dim " + quoted(ins[i].first) + ": size 2^" +
+                       std::to_string(ins[i].second) + " exceeds the limit of 2^63");
+    l.ins_.push_back({ins[i].first, uint16_t(ins[i].second), uint32_t(l.totalInBits_)});
+    l.totalInBits_ += ins[i].second;
+  }
+  l.wordsPerBasis_ = wordsFor(l.totalOutBits_);
+  l.bits_.resize(size_t(l.totalInBits_) * l.wordsPerBasis_);
+  return b;
+}
+
+std::vector<std::pair<DimName, int>> LayoutBuilder::inShape(const LinearLayout& l) {
+  std::vector<std::pair<DimName, int>> s;
+  for (int i = 0; i < l.numInDims(); ++i) s.push_back({l.inDimName(i), l.inDimSizeLog2(i)});
+  return s;
+}
+
+std::vector<std::pair<DimName, int>> LayoutBuilder::outShape(const LinearLayout& l) {
+  std::vector<std::pair<DimName, int>> s;
+  for (int i = 0; i < l.numOutDims(); ++i) s.push_back({l.outDimName(i), l.outDimSizeLog2(i)});
+  return s;
+}
+
+// ---- Construction -------------------------------------------------------------------------------
+
+Expected<LinearLayout> LinearLayout::create(const std::vector<InDimBases>& inDims,
+                                            const std::vector<DimSize>& outDims) {
+  LAYOUT_TRY_ASSIGN(outShape, log2Shape(outDims, "out"));
+  std::vector<std::pair<DimName, int>> inShape;
+  for (const InDimBases& d : inDims) {
+    if (d.bases.size() > size_t(kMaxDimSizeLog2))
+      return makeError("in-dim " + quoted(d.name) + ": " + std::to_string(d.bases.size()) +
+                       " bases exceed the limit of 63 (size 2^63)");
+    inShape.push_back({d.name, int(d.bases.size())});
+  }
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(inShape, outShape));
+  int g = 0;
+  for (const InDimBases& d : inDims) {
+    for (size_t i = 0; i < d.bases.size(); ++i, ++g) {
+      const auto& basis = d.bases[i];
+      if (basis.size() != outDims.size())
+        return makeError("in-dim " + quoted(d.name) + " basis " + std::to_string(i) + " has " +
+                         std::to_string(basis.size()) + " components; expected one per out-dim (" +
+                         std::to_string(outDims.size()) + ")");
+      for (size_t o = 0; o < basis.size(); ++o) {
+        if (basis[o] >= outDims[o].size)
+          return makeError("in-dim " + quoted(d.name) + " basis " + std::to_string(i) +
+                           ": component " + std::to_string(basis[o]) + " for out-dim " +
+                           quoted(outDims[o].name) + " must be less than its size " +
+                           std::to_string(outDims[o].size));
+        b.setComponent(g, int(o), basis[o]);
+      }
+    }
+  }
+  return b.build();
+}
+
+Expected<LinearLayout> LinearLayout::createSurjective(const std::vector<InDimBases>& inDims,
+                                                      const std::vector<DimName>& outDimNames) {
+  std::vector<DimSize> outs;
+  for (DimName n : outDimNames) outs.push_back({n, 1});
+  for (const InDimBases& d : inDims)
+    for (const auto& basis : d.bases)
+      for (size_t o = 0; o < basis.size() && o < outs.size(); ++o) {
+        if (basis[o] >= (uint64_t{1} << kMaxDimSizeLog2))
+          return makeError("in-dim " + quoted(d.name) + ": component " + std::to_string(basis[o]) +
+                           " needs an out-dim larger than 2^63");
+        // Triton's NextPowerOf2: the smallest power of two strictly greater than the value.
+        outs[o].size = std::max(outs[o].size, std::bit_floor(basis[o]) << 1);
+      }
+  LAYOUT_TRY_ASSIGN(l, create(inDims, outs));
+  if (!l.isSurjective())
+    return makeError("layout is not surjective onto its inferred out-dim sizes (rank " +
+                     std::to_string(l.rank()) + " < " + std::to_string(l.totalOutDimSizeLog2()) +
+                     " out bits)");
+  return l;
+}
+
+Expected<LinearLayout> LinearLayout::identity1D(uint64_t size, DimName inDim, DimName outDim) {
+  return strided1D(size, 1, inDim, outDim);
+}
+
+Expected<LinearLayout> LinearLayout::strided1D(uint64_t size, uint64_t stride, DimName inDim,
+                                               DimName outDim) {
+  if (size == 0) return empty();
+  if (!isPowerOf2(size))
+    return makeError("size " + std::to_string(size) + " is not a power of two");
+  if (!isPowerOf2(stride))
+    return makeError("stride " + std::to_string(stride) +
+                     " is not a power of two (the out size, size * stride, must be one)");
+  int n = log2Exact(size), s = log2Exact(stride);
+  if (n + s > kMaxDimSizeLog2)
+    return makeError("out size " + std::to_string(size) + " * " + std::to_string(stride) +
+                     " exceeds the limit of 2^63");
+  std::pair<DimName, int> in[] = {{inDim, n}}, out[] = {{outDim, n + s}};
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(in, out));
+  for (int i = 0; i < n; ++i) detail::flipBit(b.basis(i), i + s);
+  return b.build();
+}
+
+Expected<LinearLayout> LinearLayout::zeros1D(uint64_t size, DimName inDim, DimName outDim,
+                                             uint64_t outDimSize) {
+  if (size == 0) return empty();
+  if (!isPowerOf2(size))
+    return makeError("size " + std::to_string(size) + " is not a power of two");
+  if (!isPowerOf2(outDimSize))
+    return makeError("outDimSize " + std::to_string(outDimSize) + " is not a power of two");
+  std::pair<DimName, int> in[] = {{inDim, log2Exact(size)}},
+                          out[] = {{outDim, log2Exact(outDimSize)}};
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(in, out));
+  return b.build();
+}
+
+// ---- Queries ------------------------------------------------------------------------------------
+
+std::vector<DimName> LinearLayout::inDimNames() const {
+  std::vector<DimName> v;
+  for (const InDim& d : ins_) v.push_back(d.name);
+  return v;
+}
+
+std::vector<DimName> LinearLayout::outDimNames() const {
+  std::vector<DimName> v;
+  for (const OutDim& d : outs_) v.push_back(d.name);
+  return v;
+}
+
+int LinearLayout::inDimIndex(DimName name) const {
+  for (size_t i = 0; i < ins_.size(); ++i)
+    if (ins_[i].name == name) return int(i);
+  return -1;
+}
+
+int LinearLayout::outDimIndex(DimName name) const {
+  for (size_t i = 0; i < outs_.size(); ++i)
+    if (outs_[i].name == name) return int(i);
+  return -1;
+}
+
+std::vector<DimSize> LinearLayout::outDims() const {
+  std::vector<DimSize> v;
+  for (int i = 0; i < numOutDims(); ++i) v.push_back({outs_[i].name, outDimSize(i)});
+  return v;
+}
+
+std::vector<DimSize> LinearLayout::inDimSizes() const {
+  std::vector<DimSize> v;
+  for (int i = 0; i < numInDims(); ++i) v.push_back({ins_[i].name, inDimSize(i)});
+  return v;
+}
+
+uint64_t LinearLayout::basis(int inDim, int i, int outDim) const {
+  const OutDim& o = outs_[outDim];
+  return getBits(basisWords(ins_[inDim].firstBasis + i), o.bitOffset, o.sizeLog2);
+}
+
+std::vector<uint64_t> LinearLayout::basis(int inDim, int i) const {
+  std::vector<uint64_t> v;
+  for (int o = 0; o < numOutDims(); ++o) v.push_back(basis(inDim, i, o));
+  return v;
+}
+
+std::vector<InDimBases> LinearLayout::inDims() const {
+  std::vector<InDimBases> v;
+  for (int d = 0; d < numInDims(); ++d) {
+    InDimBases b{ins_[d].name, {}};
+    for (int i = 0; i < ins_[d].numBases; ++i) b.bases.push_back(basis(d, i));
+    v.push_back(std::move(b));
+  }
+  return v;
+}
+
+int LinearLayout::rank() const {
+  int r = rank_.value.load(std::memory_order_relaxed);
+  if (r >= 0) return r;
+  detail::XorBasis xb(wordsPerBasis_, 0);
+  SmallVector<uint64_t, 8> v;
+  v.resize(wordsPerBasis_);
+  for (int g = 0; g < totalInBits_; ++g) {
+    std::copy_n(basisWords(g), wordsPerBasis_, v.data());
+    xb.insert(v.data(), nullptr);
+    if (xb.rank() == totalOutBits_) break;
+  }
+  r = xb.rank();
+  rank_.value.store(r, std::memory_order_relaxed);
+  return r;
+}
+
+// ---- Apply --------------------------------------------------------------------------------------
+
+void LinearLayout::apply(std::span<const uint64_t> ins, std::span<uint64_t> outs) const {
+  assert(ins.size() == ins_.size() && outs.size() == outs_.size());
+  if (wordsPerBasis_ == 1) {
+    uint64_t acc = 0;
+    // Gather every input bit into one word first, so that the loop over set bits ends once
+    // (one branch misprediction) rather than once per in-dim.
+    if (totalInBits_ <= 64) {
+      uint64_t packed = 0;
+      for (size_t d = 0; d < ins_.size(); ++d)
+        packed |= (ins[d] & detail::lowMask(ins_[d].numBases)) << (ins_[d].firstBasis & 63);
+      acc = applyPacked(packed);
+    } else {
+      for (size_t d = 0; d < ins_.size(); ++d) {
+        const uint64_t* col = bits_.data() + ins_[d].firstBasis;
+        for (uint64_t x = ins[d] & detail::lowMask(ins_[d].numBases); x; x &= x - 1)
+          acc ^= col[std::countr_zero(x)];
+      }
+    }
+    for (size_t o = 0; o < outs_.size(); ++o)
+      outs[o] = getBits(&acc, outs_[o].bitOffset, outs_[o].sizeLog2);
+    return;
+  }
+  SmallVector<uint64_t, 8> acc;
+  acc.resize(wordsPerBasis_);
+  for (size_t d = 0; d < ins_.size(); ++d)
+    for (uint64_t x = ins[d] & detail::lowMask(ins_[d].numBases); x; x &= x - 1)
+      detail::xorInto(acc.data(), basisWords(ins_[d].firstBasis + std::countr_zero(x)),
+                      wordsPerBasis_);
+  for (size_t o = 0; o < outs_.size(); ++o)
+    outs[o] = getBits(acc.data(), outs_[o].bitOffset, outs_[o].sizeLog2);
+}
+
+Expected<std::vector<std::pair<DimName, uint64_t>>>
+LinearLayout::apply(std::span<const std::pair<DimName, uint64_t>> ins) const {
+  SmallVector<uint64_t, 8> values;
+  values.resize(ins_.size());
+  SmallVector<bool, 8> seen;
+  seen.resize(ins_.size());
+  for (const auto& [name, value] : ins) {
+    int d = inDimIndex(name);
+    if (d < 0) return makeError("apply: " + quoted(name) + " is not an in-dim of the layout");
+    if (seen[d]) return makeError("apply: in-dim " + quoted(name) + " is given twice");
+    seen[d] = true;
+    values[d] = value;
+  }
+  for (size_t d = 0; d < ins_.size(); ++d)
+    if (!seen[d]) return makeError("apply: no value for in-dim " + quoted(ins_[d].name));
+  SmallVector<uint64_t, 8> outs;
+  outs.resize(outs_.size());
+  apply(std::span<const uint64_t>(values.data(), values.size()),
+        std::span<uint64_t>(outs.data(), outs.size()));
+  std::vector<std::pair<DimName, uint64_t>> result;
+  for (size_t o = 0; o < outs_.size(); ++o) result.push_back({outs_[o].name, outs[o]});
+  return result;
+}
+
+uint64_t LinearLayout::applyPacked(uint64_t packedIns) const {
+  assert(totalInBits_ <= 64 && totalOutBits_ <= 64);
+  // Branch-free with a trip count fixed per layout: input bits are data-dependent, and a loop
+  // over set bits mispredicts its exit on every call.
+  const uint64_t* col = bits_.data();
+  uint64_t acc0 = 0, acc1 = 0;
+  int i = 0;
+  for (; i + 1 < totalInBits_; i += 2) {
+    acc0 ^= col[i] & (uint64_t{0} - ((packedIns >> i) & 1));
+    acc1 ^= col[i + 1] & (uint64_t{0} - ((packedIns >> (i + 1)) & 1));
+  }
+  if (i < totalInBits_) acc0 ^= col[i] & (uint64_t{0} - ((packedIns >> i) & 1));
+  return acc0 ^ acc1;
+}
+
+// ---- Composition and inversion ------------------------------------------------------------------
+
+Expected<LinearLayout> LinearLayout::compose(const LinearLayout& outer) const {
+  if (numOutDims() != outer.numInDims())
+    return makeError("compose: this layout's out-dims " + dimList(outDimNames()) +
+                     " must be the outer layout's in-dims " + dimList(outer.inDimNames()));
+  // For each of our out bits, the outer layout's basis it selects.
+  SmallVector<int32_t, 64> columnOf;
+  for (const OutDim& o : outs_) {
+    int d = outer.inDimIndex(o.name);
+    if (d < 0)
+      return makeError("compose: out-dim " + quoted(o.name) + " is not an in-dim of the outer " +
+                       "layout " + dimList(outer.inDimNames()));
+    if (o.sizeLog2 > outer.ins_[d].numBases)
+      return makeError("compose: out-dim " + quoted(o.name) + " (size " +
+                       std::to_string(uint64_t{1} << o.sizeLog2) +
+                       ") is larger than the outer layout's in-dim (size " +
+                       std::to_string(outer.inDimSize(d)) + ")");
+    for (int j = 0; j < o.sizeLog2; ++j) columnOf.push_back(int32_t(outer.ins_[d].firstBasis + j));
+  }
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(LayoutBuilder::inShape(*this),
+                                           LayoutBuilder::outShape(outer)));
+  const int w = outer.wordsPerBasis_;
+  for (int g = 0; g < totalInBits_; ++g) {
+    const uint64_t* src = basisWords(g);
+    uint64_t* dst = b.basis(g);
+    for (int wi = 0; wi < wordsPerBasis_; ++wi)
+      for (uint64_t x = src[wi]; x; x &= x - 1)
+        detail::xorInto(dst, outer.basisWords(columnOf[wi * 64 + std::countr_zero(x)]), w);
+  }
+  return b.build();
+}
+
+namespace {
+
+// Bases of in-dim `d` of `a` equal those of in-dim `e` of `b` component by component, where b's
+// out-dims are in a's order (Triton's equalIgnoringOutDimSizes on single-dim sublayouts).
+bool sameBasesIgnoringSizes(const LinearLayout& a, int d, const LinearLayout& b, int e) {
+  if (a.inDimSizeLog2(d) != b.inDimSizeLog2(e)) return false;
+  for (int i = 0; i < a.inDimSizeLog2(d); ++i)
+    for (int o = 0; o < a.numOutDims(); ++o)
+      if (a.basis(d, i, o) != b.basis(e, i, o)) return false;
+  return true;
+}
+
+} // namespace
+
+Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout& outer) const {
+  const LinearLayout& A = *this;
+  std::vector<DimName> aOuts = A.outDimNames();
+  if (auto err = checkPermutation(outer.outDimNames(), aOuts, "out"))
+    return makeError("invertAndCompose: the two layouts must have the same out-dims: " +
+                     err->message);
+  LAYOUT_TRY_ASSIGN(B, outer.transposeOuts(aOuts));
+  for (int o = 0; o < A.numOutDims(); ++o)
+    if (B.outs_[o].sizeLog2 < A.outs_[o].sizeLog2)
+      return makeError("invertAndCompose: out-dim " + quoted(A.outs_[o].name) + " of the outer " +
+                       "layout (size " + std::to_string(B.outDimSize(o)) +
+                       ") is smaller than this layout's (size " + std::to_string(A.outDimSize(o)) +
+                       ")");
+
+  // Triton's heuristic: an in-dim with the same bases on both sides maps to itself.
+  SmallVector<bool, 8> aIdentity, bIdentity;
+  aIdentity.resize(A.numInDims());
+  bIdentity.resize(B.numInDims());
+  for (int d = 0; d < A.numInDims(); ++d) {
+    int e = B.inDimIndex(A.ins_[d].name);
+    if (e >= 0 && sameBasesIgnoringSizes(A, d, B, e)) aIdentity[d] = bIdentity[e] = true;
+  }
+
+  // Least squares over the remaining dims: insert B's columns into an echelon basis that records
+  // which columns make up each basis vector, then express every column of A through it. Only
+  // independent ("pivot") columns ever enter a combination, and free variables stay 0: exactly
+  // the solution Triton reads off the RREF of [B | A].
+  int nB = 0;
+  std::vector<std::pair<DimName, int>> cOuts, cIns;
+  for (int e = 0; e < B.numInDims(); ++e)
+    if (!bIdentity[e]) {
+      cOuts.push_back({B.ins_[e].name, B.ins_[e].numBases});
+      nB += B.ins_[e].numBases;
+    }
+  for (int d = 0; d < A.numInDims(); ++d)
+    if (!aIdentity[d]) cIns.push_back({A.ins_[d].name, A.ins_[d].numBases});
+  LAYOUT_TRY_ASSIGN(c, LayoutBuilder::make(cIns, cOuts));
+
+  const int w = B.wordsPerBasis_, m = c.words();
+  detail::XorBasis xb(w, m);
+  SmallVector<uint64_t, 8> v, combo;
+  v.resize(w);
+  combo.resize(m);
+  int col = 0;
+  for (int e = 0; e < B.numInDims(); ++e) {
+    if (bIdentity[e]) continue;
+    for (int i = 0; i < B.ins_[e].numBases; ++i, ++col) {
+      std::copy_n(B.basisWords(B.ins_[e].firstBasis + i), w, v.data());
+      std::fill_n(combo.data(), m, 0);
+      detail::flipBit(combo.data(), col);
+      xb.insert(v.data(), combo.data());
+    }
+  }
+  int g = 0;
+  for (int d = 0; d < A.numInDims(); ++d) {
+    if (aIdentity[d]) continue;
+    for (int i = 0; i < A.ins_[d].numBases; ++i, ++g) {
+      // A's column re-packed with B's out sizes.
+      std::fill_n(v.data(), w, 0);
+      for (int o = 0; o < A.numOutDims(); ++o)
+        detail::xorBits(v.data(), B.outs_[o].bitOffset, B.outs_[o].sizeLog2, A.basis(d, i, o));
+      std::fill_n(combo.data(), m, 0);
+      xb.reduce(v.data(), combo.data());
+      if (!detail::isZero(v.data(), w)) {
+        std::string vec;
+        for (int o = 0; o < A.numOutDims(); ++o)
+          vec += (o ? ", " : "") + std::to_string(A.basis(d, i, o));
+        return makeError("invertAndCompose: the outer layout does not cover this layout's image: " +
+                         quoted(A.ins_[d].name) + "=" + std::to_string(uint64_t{1} << i) +
+                         " -> (" + vec + ") is not reachable");
+      }
+      std::copy_n(combo.data(), m, c.basis(g));
+    }
+  }
+
+  LinearLayout result = c.build();
+  for (int d = 0; d < A.numInDims(); ++d) {
+    if (!aIdentity[d]) continue;
+    LAYOUT_TRY_ASSIGN(id, identity1D(A.inDimSize(d), A.ins_[d].name, A.ins_[d].name));
+    LAYOUT_TRY_ASSIGN(p, product(result, id));
+    result = std::move(p);
+  }
+  LAYOUT_TRY_ASSIGN(t, result.transposeIns(A.inDimNames()));
+  return t.transposeOuts(B.inDimNames());
+}
+
+Expected<LinearLayout> LinearLayout::pseudoinvert() const {
+  if (!isSurjective())
+    return makeError("pseudoinvert: the layout is not surjective (rank " + std::to_string(rank()) +
+                     " < " + std::to_string(totalOutBits_) + " out bits)");
+  std::vector<std::pair<DimName, int>> shape = LayoutBuilder::outShape(*this);
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(shape, shape));
+  for (int g = 0; g < totalOutBits_; ++g) detail::flipBit(b.basis(g), g);
+  return b.build().invertAndCompose(*this);
+}
+
+Expected<LinearLayout> LinearLayout::invert() const {
+  if (!isInvertible())
+    return makeError("invert: the layout is not invertible (rank " + std::to_string(rank()) +
+                     ", " + std::to_string(totalInBits_) + " in bits, " +
+                     std::to_string(totalOutBits_) + " out bits)");
+  return pseudoinvert();
+}
+
+// ---- Dim order and shape ------------------------------------------------------------------------
+
+Expected<LinearLayout> LinearLayout::transposeIns(std::span<const DimName> order) const {
+  if (auto err = checkPermutation(order, inDimNames(), "in"))
+    return makeError("transposeIns: " + err->message);
+  std::vector<std::pair<DimName, int>> shape;
+  for (DimName n : order) shape.push_back({n, ins_[inDimIndex(n)].numBases});
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(shape, LayoutBuilder::outShape(*this)));
+  int g = 0;
+  for (DimName n : order) {
+    const InDim& d = ins_[inDimIndex(n)];
+    for (int i = 0; i < d.numBases; ++i, ++g)
+      std::copy_n(basisWords(d.firstBasis + i), wordsPerBasis_, b.basis(g));
+  }
+  return b.build();
+}
+
+Expected<LinearLayout> LinearLayout::transposeOuts(std::span<const DimName> order) const {
+  if (auto err = checkPermutation(order, outDimNames(), "out"))
+    return makeError("transposeOuts: " + err->message);
+  std::vector<std::pair<DimName, int>> shape;
+  SmallVector<int32_t, 8> from;
+  for (DimName n : order) {
+    from.push_back(outDimIndex(n));
+    shape.push_back({n, outs_[from.back()].sizeLog2});
+  }
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(LayoutBuilder::inShape(*this), shape));
+  const LinearLayout& r = b.layout();
+  for (int g = 0; g < totalInBits_; ++g)
+    for (size_t o = 0; o < order.size(); ++o) {
+      const OutDim& src = outs_[from[o]];
+      detail::xorBits(b.basis(g), r.outs_[o].bitOffset, src.sizeLog2,
+                      getBits(basisWords(g), src.bitOffset, src.sizeLog2));
+    }
+  return b.build();
+}
+
+Expected<LinearLayout> LinearLayout::reshapeIns(std::span<const DimSize> newInDims) const {
+  auto shape = log2Shape(newInDims, "reshapeIns: in");
+  if (!shape) return shape.error();
+  int total = 0;
+  for (auto& [n, s] : *shape) total += s;
+  if (total != totalInBits_)
+    return makeError("reshapeIns: the new in-dims hold 2^" + std::to_string(total) +
+                     " elements but the layout's in-dims hold 2^" + std::to_string(totalInBits_));
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(*shape, LayoutBuilder::outShape(*this)));
+  // Bases keep their global order: only the grouping into dims changes.
+  std::copy(bits_.begin(), bits_.end(), b.basis(0));
+  return b.build();
+}
+
+Expected<LinearLayout> LinearLayout::reshapeOuts(std::span<const DimSize> newOutDims) const {
+  auto shape = log2Shape(newOutDims, "reshapeOuts: out");
+  if (!shape) return shape.error();
+  int total = 0;
+  for (auto& [n, s] : *shape) total += s;
+  if (total != totalOutBits_)
+    return makeError("reshapeOuts: the new out-dims hold 2^" + std::to_string(total) +
+                     " elements but the layout's out-dims hold 2^" +
+                     std::to_string(totalOutBits_));
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(LayoutBuilder::inShape(*this), *shape));
+  // Out bits are packed in order, so the flattened index of every basis is unchanged.
+  if (!bits_.empty()) std::copy(bits_.begin(), bits_.end(), b.basis(0));
+  return b.build();
+}
+
+Expected<LinearLayout> LinearLayout::flattenIns() const {
+  if (ins_.empty()) return makeError("flattenIns: the layout has no in-dims");
+  if (totalInBits_ > kMaxDimSizeLog2)
+    return makeError("flattenIns: the flattened in-dim would have 2^" +
+                     std::to_string(totalInBits_) + " elements, over the limit of 2^63");
+  DimSize d{ins_[0].name, uint64_t{1} << totalInBits_};
+  return reshapeIns(std::span<const DimSize>(&d, 1));
+}
+
+Expected<LinearLayout> LinearLayout::flattenOuts() const {
+  if (outs_.empty()) return makeError("flattenOuts: the layout has no out-dims");
+  if (totalOutBits_ > kMaxDimSizeLog2)
+    return makeError("flattenOuts: the flattened out-dim would have 2^" +
+                     std::to_string(totalOutBits_) + " elements, over the limit of 2^63");
+  DimSize d{outs_[0].name, uint64_t{1} << totalOutBits_};
+  return reshapeOuts(std::span<const DimSize>(&d, 1));
+}
+
+// ---- Sublayouts ---------------------------------------------------------------------------------
+
+Expected<LinearLayout> LinearLayout::sublayout(std::span<const DimName> inDims,
+                                               std::span<const DimName> outDims) const {
+  if (auto err = checkSubset(inDims, inDimNames(), "in")) return makeError("sublayout: " + err->message);
+  if (auto err = checkSubset(outDims, outDimNames(), "out"))
+    return makeError("sublayout: " + err->message);
+  auto contains = [](std::span<const DimName> s, DimName n) {
+    return std::find(s.begin(), s.end(), n) != s.end();
+  };
+  std::vector<std::pair<DimName, int>> inShape, outShape;
+  SmallVector<int32_t, 8> keptIns, keptOuts;
+  for (int d = 0; d < numInDims(); ++d)
+    if (contains(inDims, ins_[d].name)) {
+      keptIns.push_back(d);
+      inShape.push_back({ins_[d].name, ins_[d].numBases});
+    }
+  for (int o = 0; o < numOutDims(); ++o)
+    if (contains(outDims, outs_[o].name)) {
+      keptOuts.push_back(o);
+      outShape.push_back({outs_[o].name, outs_[o].sizeLog2});
+    }
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(inShape, outShape));
+  const LinearLayout& r = b.layout();
+  int g = 0;
+  for (int32_t d : keptIns)
+    for (int i = 0; i < ins_[d].numBases; ++i, ++g)
+      for (size_t k = 0; k < keptOuts.size(); ++k) {
+        const OutDim& src = outs_[keptOuts[k]];
+        detail::xorBits(b.basis(g), r.outs_[k].bitOffset, src.sizeLog2,
+                        getBits(basisWords(ins_[d].firstBasis + i), src.bitOffset, src.sizeLog2));
+      }
+  return b.build();
+}
+
+Expected<bool> LinearLayout::sublayoutIsZero(std::span<const DimName> inDims,
+                                             std::span<const DimName> outDims) const {
+  LAYOUT_TRY_ASSIGN(s, sublayout(inDims, outDims));
+  return std::all_of(s.bits_.begin(), s.bits_.end(), [](uint64_t w) { return w == 0; });
+}
+
+Expected<bool> LinearLayout::squareSublayoutIsIdentity(std::span<const DimName> dims) const {
+  if (dims.empty()) return true;
+  if (auto err = checkSubset(dims, inDimNames(), "in"))
+    return makeError("squareSublayoutIsIdentity: " + err->message);
+  if (auto err = checkSubset(dims, outDimNames(), "out"))
+    return makeError("squareSublayoutIsIdentity: " + err->message);
+  for (DimName n : dims)
+    if (inDimSize(inDimIndex(n)) != outDimSize(outDimIndex(n))) return false;
+  LAYOUT_TRY_ASSIGN(s, sublayout(dims, dims));
+  // Flattened on both sides, basis g must be 2^g: basis vector g is the unit vector e_g.
+  for (int g = 0; g < s.totalInBits_; ++g) {
+    const uint64_t* v = s.basisWords(g);
+    for (int wi = 0; wi < s.wordsPerBasis_; ++wi) {
+      uint64_t expect = (g >> 6) == wi ? uint64_t{1} << (g & 63) : 0;
+      if (v[wi] != expect) return false;
+    }
+  }
+  return true;
+}
+
+Expected<bool> LinearLayout::isTrivialOver(std::span<const DimName> dims) const {
+  LAYOUT_TRY_ASSIGN(square, squareSublayoutIsIdentity(dims));
+  if (!square) return false;
+  auto others = [&](const std::vector<DimName>& all) {
+    std::vector<DimName> rest;
+    for (DimName n : all)
+      if (std::find(dims.begin(), dims.end(), n) == dims.end()) rest.push_back(n);
+    return rest;
+  };
+  std::vector<DimName> restIns = others(inDimNames()), restOuts = others(outDimNames());
+  LAYOUT_TRY_ASSIGN(z1, sublayoutIsZero(restIns, dims));
+  LAYOUT_TRY_ASSIGN(z2, sublayoutIsZero(dims, restOuts));
+  return z1 && z2;
+}
+
+Expected<std::optional<LinearLayout>>
+LinearLayout::quotient(std::span<const DimName> dims) const {
+  LAYOUT_TRY_ASSIGN(trivial, isTrivialOver(dims));
+  if (!trivial) return std::optional<LinearLayout>();
+  std::vector<DimName> restIns, restOuts;
+  for (DimName n : inDimNames())
+    if (std::find(dims.begin(), dims.end(), n) == dims.end()) restIns.push_back(n);
+  for (DimName n : outDimNames())
+    if (std::find(dims.begin(), dims.end(), n) == dims.end()) restOuts.push_back(n);
+  LAYOUT_TRY_ASSIGN(s, sublayout(restIns, restOuts));
+  return std::optional<LinearLayout>(std::move(s));
+}
+
+// ---- Concatenation ------------------------------------------------------------------------------
+
+Expected<LinearLayout> LinearLayout::concatIns(const LinearLayout& other) const {
+  if (!(outs_.size() == other.outs_.size() &&
+        std::equal(outs_.begin(), outs_.end(), other.outs_.begin(),
+                   [](const OutDim& a, const OutDim& b) {
+                     return a.name == b.name && a.sizeLog2 == b.sizeLog2;
+                   })))
+    return makeError("concatIns: the layouts must have the same out-dims in the same order and of "
+                     "the same sizes");
+  std::vector<std::pair<DimName, int>> shape = LayoutBuilder::inShape(*this);
+  SmallVector<int32_t, 8> appended;
+  for (int d = 0; d < other.numInDims(); ++d)
+    if (!hasInDim(other.ins_[d].name)) {
+      appended.push_back(d);
+      shape.push_back({other.ins_[d].name, other.ins_[d].numBases});
+    }
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(shape, LayoutBuilder::outShape(*this)));
+  std::copy(bits_.begin(), bits_.end(), b.basis(0));
+  int g = totalInBits_;
+  for (int32_t d : appended)
+    for (int i = 0; i < other.ins_[d].numBases; ++i, ++g)
+      std::copy_n(other.basisWords(other.ins_[d].firstBasis + i), wordsPerBasis_, b.basis(g));
+  return b.build();
+}
+
+Expected<LinearLayout> LinearLayout::concatOuts(const LinearLayout& other) const {
+  if (!(ins_.size() == other.ins_.size() &&
+        std::equal(ins_.begin(), ins_.end(), other.ins_.begin(), [](const InDim& a, const InDim& b) {
+          return a.name == b.name && a.numBases == b.numBases;
+        })))
+    return makeError("concatOuts: the layouts must have the same in-dims in the same order and of "
+                     "the same sizes");
+  std::vector<std::pair<DimName, int>> shape = LayoutBuilder::outShape(*this);
+  for (auto& s : LayoutBuilder::outShape(other)) shape.push_back(s);
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(LayoutBuilder::inShape(*this), shape));
+  for (int g = 0; g < totalInBits_; ++g) {
+    for (int o = 0; o < numOutDims(); ++o)
+      detail::xorBits(b.basis(g), outs_[o].bitOffset, outs_[o].sizeLog2,
+                      getBits(basisWords(g), outs_[o].bitOffset, outs_[o].sizeLog2));
+    for (int o = 0; o < other.numOutDims(); ++o)
+      detail::xorBits(b.basis(g), totalOutBits_ + other.outs_[o].bitOffset,
+                      other.outs_[o].sizeLog2,
+                      getBits(other.basisWords(g), other.outs_[o].bitOffset,
+                              other.outs_[o].sizeLog2));
+  }
+  return b.build();
+}
+
+// ---- Free variables and vectorisation -----------------------------------------------------------
+
+std::vector<std::pair<DimName, uint64_t>> LinearLayout::freeVariableMasks() const {
+  // A column is a pivot of the RREF (lowest-column pivots) iff it is independent of the columns
+  // before it; the others are free.
+  detail::XorBasis xb(wordsPerBasis_, 0);
+  SmallVector<uint64_t, 8> v;
+  v.resize(wordsPerBasis_);
+  std::vector<std::pair<DimName, uint64_t>> masks;
+  for (const InDim& d : ins_) {
+    uint64_t mask = 0;
+    for (int i = 0; i < d.numBases; ++i) {
+      std::copy_n(basisWords(d.firstBasis + i), wordsPerBasis_, v.data());
+      if (!xb.insert(v.data(), nullptr)) mask |= uint64_t{1} << i;
+    }
+    masks.push_back({d.name, mask});
+  }
+  return masks;
+}
+
+uint64_t LinearLayout::numConsecutiveInOut() const {
+  if (ins_.empty() || outs_.empty()) return 1;
+  const InDim& first = ins_[0];
+  int consecutive = 0;
+  for (; consecutive < first.numBases; ++consecutive) {
+    if (basis(0, consecutive, 0) != uint64_t{1} << consecutive) break;
+    bool othersZero = true;
+    for (int o = 1; o < numOutDims(); ++o) othersZero &= basis(0, consecutive, o) == 0;
+    if (!othersZero) break;
+  }
+  uint64_t otherBits = 0;
+  for (int d = 0; d < numInDims(); ++d)
+    for (int i = d == 0 ? consecutive : 0; i < ins_[d].numBases; ++i) otherBits |= basis(d, i, 0);
+  // Triton uses 31 (the int32 width) when nothing else touches the first out-dim; our values are
+  // 64-bit, so the cap is 63 (identical results for every layout Triton can represent).
+  int trailingZeros = otherBits ? std::countr_zero(otherBits) : 63;
+  return uint64_t{1} << std::min(consecutive, trailingZeros);
+}
+
+// ---- Resizing and renaming ----------------------------------------------------------------------
+
+Expected<LinearLayout> LinearLayout::resizeOutDim(DimName outDim, uint64_t newSize) const {
+  int o = outDimIndex(outDim);
+  if (o < 0) return makeError("resizeOutDim: " + quoted(outDim) + " is not an out-dim");
+  if (!isPowerOf2(newSize) || newSize > outDimSize(o))
+    return makeError("resizeOutDim: new size " + std::to_string(newSize) + " of " +
+                     quoted(outDim) + " must be a power of two no larger than " +
+                     std::to_string(outDimSize(o)));
+  std::vector<std::pair<DimName, int>> shape = LayoutBuilder::outShape(*this);
+  shape[o].second = log2Exact(newSize);
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(LayoutBuilder::inShape(*this), shape));
+  for (int d = 0, g = 0; d < numInDims(); ++d)
+    for (int i = 0; i < ins_[d].numBases; ++i, ++g)
+      for (int k = 0; k < numOutDims(); ++k) {
+        uint64_t c = basis(d, i, k);
+        if (k == o && c >= newSize) c = 0; // Triton zeroes the component, it does not mask it
+        b.setComponent(g, k, c);
+      }
+  return b.build();
+}
+
+Expected<LinearLayout> LinearLayout::resizeInDim(DimName inDim, uint64_t newSize) const {
+  int d = inDimIndex(inDim);
+  if (d < 0) return makeError("resizeInDim: " + quoted(inDim) + " is not an in-dim");
+  if (!isPowerOf2(newSize) || newSize > inDimSize(d))
+    return makeError("resizeInDim: new size " + std::to_string(newSize) + " of " + quoted(inDim) +
+                     " must be a power of two no larger than " + std::to_string(inDimSize(d)));
+  std::vector<std::pair<DimName, int>> shape = LayoutBuilder::inShape(*this);
+  shape[d].second = log2Exact(newSize);
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(shape, LayoutBuilder::outShape(*this)));
+  int g = 0;
+  for (int e = 0; e < numInDims(); ++e)
+    for (int i = 0; i < shape[e].second; ++i, ++g)
+      std::copy_n(basisWords(ins_[e].firstBasis + i), wordsPerBasis_, b.basis(g));
+  return b.build();
+}
+
+Expected<LinearLayout> LinearLayout::removeZeroBasesAlongDim(DimName inDim) const {
+  int d = inDimIndex(inDim);
+  if (d < 0) return makeError("removeZeroBasesAlongDim: " + quoted(inDim) + " is not an in-dim");
+  SmallVector<int32_t, 64> keep;
+  for (int g = 0; g < totalInBits_; ++g)
+    if (g < int(ins_[d].firstBasis) || g >= int(ins_[d].firstBasis + ins_[d].numBases) ||
+        !detail::isZero(basisWords(g), wordsPerBasis_))
+      keep.push_back(g);
+  std::vector<std::pair<DimName, int>> shape = LayoutBuilder::inShape(*this);
+  shape[d].second -= totalInBits_ - int(keep.size());
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(shape, LayoutBuilder::outShape(*this)));
+  for (size_t k = 0; k < keep.size(); ++k)
+    std::copy_n(basisWords(keep[k]), wordsPerBasis_, b.basis(int(k)));
+  return b.build();
+}
+
+Expected<LinearLayout> LinearLayout::renameInDim(DimName oldName, DimName newName) const {
+  int d = inDimIndex(oldName);
+  if (d < 0) return makeError("renameInDim: " + quoted(oldName) + " is not an in-dim");
+  if (newName != oldName && hasInDim(newName))
+    return makeError("renameInDim: " + quoted(newName) + " is already an in-dim");
+  std::vector<DimName> order;
+  for (int e = 0; e < numInDims(); ++e)
+    if (e != d) order.push_back(ins_[e].name);
+  order.push_back(oldName);
+  LAYOUT_TRY_ASSIGN(moved, transposeIns(order));
+  moved.ins_.back().name = newName;
+  return moved;
+}
+
+// ---- Identity -----------------------------------------------------------------------------------
+
+bool operator==(const LinearLayout& a, const LinearLayout& b) {
+  auto sameIn = [](const LinearLayout::InDim& x, const LinearLayout::InDim& y) {
+    return x.name == y.name && x.numBases == y.numBases;
+  };
+  auto sameOut = [](const LinearLayout::OutDim& x, const LinearLayout::OutDim& y) {
+    return x.name == y.name && x.sizeLog2 == y.sizeLog2;
+  };
+  return a.ins_.size() == b.ins_.size() && a.outs_.size() == b.outs_.size() &&
+         std::equal(a.ins_.begin(), a.ins_.end(), b.ins_.begin(), sameIn) &&
+         std::equal(a.outs_.begin(), a.outs_.end(), b.outs_.begin(), sameOut) && a.bits_ == b.bits_;
+}
+
+bool LinearLayout::equalIgnoringOutDimSizes(const LinearLayout& other) const {
+  if (ins_.size() != other.ins_.size() || outs_.size() != other.outs_.size()) return false;
+  for (int d = 0; d < numInDims(); ++d)
+    if (ins_[d].name != other.ins_[d].name || ins_[d].numBases != other.ins_[d].numBases)
+      return false;
+  for (int o = 0; o < numOutDims(); ++o)
+    if (outs_[o].name != other.outs_[o].name) return false;
+  for (int d = 0; d < numInDims(); ++d)
+    if (!sameBasesIgnoringSizes(*this, d, other, d)) return false;
+  return true;
+}
+
+size_t LinearLayout::hash() const {
+  uint64_t h = 0x9e3779b97f4a7c15ULL;
+  auto mix = [&h](uint64_t v) { h = (h ^ v) * 0x100000001b3ULL + (h >> 29); };
+  for (const InDim& d : ins_) mix((uint64_t(d.name.id()) << 8) | d.numBases);
+  for (const OutDim& o : outs_) mix((uint64_t(o.name.id()) << 8) | o.sizeLog2 | (1ULL << 63));
+  for (uint64_t w : bits_) mix(w);
+  return size_t(h);
+}
+
+std::string LinearLayout::toString() const {
+  std::string outDimsStr = "[";
+  for (int o = 0; o < numOutDims(); ++o)
+    outDimsStr += (o ? ", " : "") + std::string(outs_[o].name.str()) + " (size " +
+                  std::to_string(outDimSize(o)) + ")";
+  outDimsStr += "]";
+  if (ins_.empty())
+    return outs_.empty() ? "\n(empty layout)" : "\n(empty layout with out-dims " + outDimsStr + ")";
+  std::string ret = "\n";
+  for (int d = 0; d < numInDims(); ++d) {
+    std::string name(ins_[d].name.str());
+    if (ins_[d].numBases == 0) {
+      ret += " - " + name + " is a size 1 dimension\n";
+      continue;
+    }
+    ret += " - ";
+    for (int i = 0; i < ins_[d].numBases; ++i) {
+      if (i) ret += "\n   ";
+      ret += name + "=" + std::to_string(uint64_t{1} << i) + " -> (";
+      for (int o = 0; o < numOutDims(); ++o) ret += (o ? ", " : "") + std::to_string(basis(d, i, o));
+      ret += ")";
+    }
+    ret += "\n";
+  }
+  return ret + "where out dims are: " + outDimsStr;
+}
+
+} // namespace layout

@@ -1,0 +1,112 @@
+#include "layout/core/shape_fitting.h"
+
+#include "layout_builder.h"
+
+#include <bit>
+
+namespace layout {
+namespace {
+
+// The desired size of every out-dim, in out-dim order; `shape` must name each out-dim once.
+Expected<std::vector<int>> desiredLog2(const LinearLayout& l, std::span<const DimSize> shape,
+                                       const char* fn) {
+  if (int(shape.size()) != l.numOutDims())
+    return makeError(std::string(fn) + ": the shape has " + std::to_string(shape.size()) +
+                     " dims but the layout has " + std::to_string(l.numOutDims()) + " out-dims");
+  std::vector<int> want(l.numOutDims(), -1);
+  for (const DimSize& d : shape) {
+    int o = l.outDimIndex(d.name);
+    if (o < 0 || want[o] >= 0)
+      return makeError(std::string(fn) + ": shape dim " + quoted(d.name) +
+                       " must name each out-dim of the layout once");
+    if (!std::has_single_bit(d.size))
+      return makeError(std::string(fn) + ": size " + std::to_string(d.size) + " of " +
+                       quoted(d.name) + " is not a power of two");
+    want[o] = std::countr_zero(d.size);
+  }
+  return want;
+}
+
+} // namespace
+
+Expected<LinearLayout> ensureLayoutNotLargerThan(const LinearLayout& layout,
+                                                 std::span<const DimSize> shape,
+                                                 bool broadcastRegisters) {
+  LAYOUT_TRY_ASSIGN(want, desiredLog2(layout, shape, "ensureLayoutNotLargerThan"));
+  const int regDim = layout.inDimIndex(dims::reg());
+  std::vector<std::pair<DimName, int>> outShape = LayoutBuilder::outShape(layout);
+  for (int o = 0; o < layout.numOutDims(); ++o)
+    outShape[o].second = std::min(outShape[o].second, want[o]);
+  // Components that do not fit become 0 (broadcast); without register broadcasting, such
+  // register bases are dropped instead.
+  std::vector<std::vector<uint64_t>> comps;
+  std::vector<bool> dropped;
+  for (int d = 0; d < layout.numInDims(); ++d)
+    for (int i = 0; i < layout.inDimSizeLog2(d); ++i) {
+      std::vector<uint64_t> c = layout.basis(d, i);
+      bool drop = false;
+      for (int o = 0; o < layout.numOutDims(); ++o)
+        if (c[o] >= (uint64_t{1} << outShape[o].second)) {
+          if (d == regDim && !broadcastRegisters) drop = true;
+          c[o] = 0;
+        }
+      comps.push_back(std::move(c));
+      dropped.push_back(drop);
+    }
+  std::vector<std::pair<DimName, int>> inShape = LayoutBuilder::inShape(layout);
+  if (regDim >= 0)
+    for (int i = 0; i < layout.inDimSizeLog2(regDim); ++i)
+      inShape[regDim].second -= dropped[layout.inDimFirstBasis(regDim) + i];
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(inShape, outShape));
+  int g = 0;
+  for (size_t k = 0; k < comps.size(); ++k) {
+    if (dropped[k]) continue;
+    for (int o = 0; o < layout.numOutDims(); ++o) b.setComponent(g, o, comps[k][o]);
+    ++g;
+  }
+  return b.build();
+}
+
+Expected<LinearLayout> ensureLayoutNotSmallerThan(const LinearLayout& layout,
+                                                  std::span<const DimSize> shape) {
+  LAYOUT_TRY_ASSIGN(want, desiredLog2(layout, shape, "ensureLayoutNotSmallerThan"));
+  if (layout.numOutDims() == 0) return layout;
+  if (layout.numInDims() == 0 ||
+      (layout.inDimName(0) != dims::reg() && layout.inDimName(0) != dims::offset()))
+    return makeError("ensureLayoutNotSmallerThan: the first in-dim must be 'register' or "
+                     "'offset' to take the repeated elements");
+  const DimName kDim = layout.inDimName(0);
+  LinearLayout ret = layout;
+  for (int o = 0; o < layout.numOutDims(); ++o) {
+    int have = layout.outDimSizeLog2(o);
+    if (want[o] <= have) continue;
+    LAYOUT_TRY_ASSIGN(id, LinearLayout::identity1D(uint64_t{1} << (want[o] - have), kDim,
+                                                   layout.outDimName(o)));
+    LAYOUT_TRY_ASSIGN(p, product(ret, id));
+    ret = std::move(p);
+  }
+  return ret;
+}
+
+Expected<LinearLayout> identityStandardND(DimName inDim, std::span<const uint64_t> shape,
+                                          std::span<const int> order) {
+  if (shape.size() != order.size())
+    return makeError("identityStandardND: shape has " + std::to_string(shape.size()) +
+                     " dims but order has " + std::to_string(order.size()));
+  std::vector<bool> seen(shape.size());
+  for (int d : order) {
+    if (d < 0 || d >= int(shape.size()) || seen[d])
+      return makeError("identityStandardND: order must be a permutation of 0.." +
+                       std::to_string(int(shape.size()) - 1));
+    seen[d] = true;
+  }
+  LinearLayout ret;
+  for (int d : order) {
+    LAYOUT_TRY_ASSIGN(id, LinearLayout::identity1D(shape[d], inDim, dims::standardOut(d)));
+    LAYOUT_TRY_ASSIGN(p, product(ret, id));
+    ret = std::move(p);
+  }
+  return ret;
+}
+
+} // namespace layout

@@ -1,0 +1,270 @@
+// The core algebra ops of `layoutctl batch`: interchange §2, plus extensions named after the
+// Triton functions they expose.
+#include "layout/core/gf2_matrix.h"
+#include "layout/core/shape_fitting.h"
+#include "layout/io/batch.h"
+#include "layout/io/layout_json.h"
+
+namespace layout {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+using Result = Expected<ordered_json>;
+
+Result layoutResult(Expected<LinearLayout> l) {
+  if (!l) return l.error();
+  return layoutToJson(*l);
+}
+
+Result optionalLayoutResult(Expected<std::optional<LinearLayout>> l) {
+  if (!l) return l.error();
+  if (!l->has_value()) return ordered_json(nullptr);
+  return layoutToJson(**l);
+}
+
+Result boolResult(Expected<bool> b) {
+  if (!b) return b.error();
+  return ordered_json(*b);
+}
+
+ordered_json nameList(const std::vector<DimName>& names) {
+  ordered_json j = ordered_json::array();
+  for (DimName n : names) j.push_back(std::string(n.str()));
+  return j;
+}
+
+Expected<int> inDimIndexArg(const BatchRequest& r, const char* arg) {
+  LAYOUT_TRY_ASSIGN(d, r.dimArg(arg));
+  int i = r.inputs[0].inDimIndex(d);
+  if (i < 0) return makeError("args." + std::string(arg) + ": '" + std::string(d.str()) +
+                              "' is not an in-dim of the layout");
+  return i;
+}
+
+Expected<int> outDimIndexArg(const BatchRequest& r, const char* arg) {
+  LAYOUT_TRY_ASSIGN(d, r.dimArg(arg));
+  int i = r.inputs[0].outDimIndex(d);
+  if (i < 0) return makeError("args." + std::string(arg) + ": '" + std::string(d.str()) +
+                              "' is not an out-dim of the layout");
+  return i;
+}
+
+Result sizeResult(int log2, const char* what) {
+  if (log2 > LinearLayout::kMaxDimSizeLog2)
+    return makeError(std::string(what) + " is 2^" + std::to_string(log2) +
+                     ", which does not fit in a 64-bit integer; use the Log2 query");
+  return ordered_json(uint64_t{1} << log2);
+}
+
+} // namespace
+
+void registerAlgebraOps(BatchProcessor& p) {
+  auto add = [&p](const char* name, int arity, const char* summary,
+                  std::function<Result(const BatchRequest&)> run) {
+    p.registerOp(name, BatchOp{arity, summary, std::move(run)});
+  };
+
+  // ---- Factories ----
+  add("identity1D", 0, "args {size, inDim, outDim} -> layout x -> x", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
+    LAYOUT_TRY_ASSIGN(in, r.dimArg("inDim"));
+    LAYOUT_TRY_ASSIGN(out, r.dimArg("outDim"));
+    return layoutResult(LinearLayout::identity1D(size, in, out));
+  });
+  add("strided1D", 0, "args {size, stride, inDim, outDim} -> layout x -> stride*x",
+      [](const BatchRequest& r) -> Result {
+        LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
+        LAYOUT_TRY_ASSIGN(stride, r.uintArg("stride"));
+        LAYOUT_TRY_ASSIGN(in, r.dimArg("inDim"));
+        LAYOUT_TRY_ASSIGN(out, r.dimArg("outDim"));
+        return layoutResult(LinearLayout::strided1D(size, stride, in, out));
+      });
+  add("zeros1D", 0, "args {size, inDim, outDim, outDimSize=1} -> layout x -> 0",
+      [](const BatchRequest& r) -> Result {
+        LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
+        LAYOUT_TRY_ASSIGN(in, r.dimArg("inDim"));
+        LAYOUT_TRY_ASSIGN(out, r.dimArg("outDim"));
+        LAYOUT_TRY_ASSIGN(outSize, r.uintArgOr("outDimSize", 1));
+        return layoutResult(LinearLayout::zeros1D(size, in, out, outSize));
+      });
+
+  // ---- Algebra ----
+  add("compose", 2, "A, B -> B(A(x))", [](const BatchRequest& r) {
+    return layoutResult(r.inputs[0].compose(r.inputs[1]));
+  });
+  add("invertAndCompose", 2, "A, B -> C with A(x) == B(C(x))", [](const BatchRequest& r) {
+    return layoutResult(r.inputs[0].invertAndCompose(r.inputs[1]));
+  });
+  add("invert", 1, "A -> A^-1", [](const BatchRequest& r) { return layoutResult(r.inputs[0].invert()); });
+  add("pseudoinvert", 1, "A -> smallest-preimage map", [](const BatchRequest& r) {
+    return layoutResult(r.inputs[0].pseudoinvert());
+  });
+  add("product", 2, "A, B -> A * B", [](const BatchRequest& r) {
+    return layoutResult(product(r.inputs[0], r.inputs[1]));
+  });
+  add("transposeIns", 1, "args {newInDimOrder}", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(order, r.dimListArg("newInDimOrder"));
+    return layoutResult(r.inputs[0].transposeIns(order));
+  });
+  add("transposeOuts", 1, "args {newOutDimOrder}", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(order, r.dimListArg("newOutDimOrder"));
+    return layoutResult(r.inputs[0].transposeOuts(order));
+  });
+  add("reshapeIns", 1, "args {newInDims: [[name, size], ...]}", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(dims, r.dimSizeListArg("newInDims"));
+    return layoutResult(r.inputs[0].reshapeIns(dims));
+  });
+  add("reshapeOuts", 1, "args {newOutDims: [[name, size], ...]}", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(dims, r.dimSizeListArg("newOutDims"));
+    return layoutResult(r.inputs[0].reshapeOuts(dims));
+  });
+  add("flattenIns", 1, "A -> one in-dim", [](const BatchRequest& r) { return layoutResult(r.inputs[0].flattenIns()); });
+  add("flattenOuts", 1, "A -> one out-dim", [](const BatchRequest& r) {
+    return layoutResult(r.inputs[0].flattenOuts());
+  });
+  add("sublayout", 1, "args {inDims, outDims}", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(ins, r.dimListArg("inDims"));
+    LAYOUT_TRY_ASSIGN(outs, r.dimListArg("outDims"));
+    return layoutResult(r.inputs[0].sublayout(ins, outs));
+  });
+  add("sublayoutIsZero", 1, "args {inDims, outDims} -> bool", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(ins, r.dimListArg("inDims"));
+    LAYOUT_TRY_ASSIGN(outs, r.dimListArg("outDims"));
+    return boolResult(r.inputs[0].sublayoutIsZero(ins, outs));
+  });
+  add("squareSublayoutIsIdentity", 1, "args {dims} -> bool", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(dims, r.dimListArg("dims"));
+    return boolResult(r.inputs[0].squareSublayoutIsIdentity(dims));
+  });
+  add("isTrivialOver", 1, "args {dims} -> bool (extension)", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(dims, r.dimListArg("dims"));
+    return boolResult(r.inputs[0].isTrivialOver(dims));
+  });
+  add("concatIns", 2, "A, B -> in-dims of A then B", [](const BatchRequest& r) {
+    return layoutResult(r.inputs[0].concatIns(r.inputs[1]));
+  });
+  add("concatOuts", 2, "A, B -> out-dims of A then B", [](const BatchRequest& r) {
+    return layoutResult(r.inputs[0].concatOuts(r.inputs[1]));
+  });
+  add("divideLeft", 2, "A, B -> C with A == B * C, or null", [](const BatchRequest& r) {
+    return optionalLayoutResult(divideLeft(r.inputs[0], r.inputs[1]));
+  });
+  add("divideRight", 2, "A, B -> C with A == C * B, or null", [](const BatchRequest& r) {
+    return optionalLayoutResult(divideRight(r.inputs[0], r.inputs[1]));
+  });
+  add("quotient", 1, "args {dims} -> layout or null", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(dims, r.dimListArg("dims"));
+    return optionalLayoutResult(r.inputs[0].quotient(dims));
+  });
+  add("resizeInDim", 1, "args {inDim, size} (extension)", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(d, r.dimArg("inDim"));
+    LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
+    return layoutResult(r.inputs[0].resizeInDim(d, size));
+  });
+  add("resizeOutDim", 1, "args {outDim, size} (extension)", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(d, r.dimArg("outDim"));
+    LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
+    return layoutResult(r.inputs[0].resizeOutDim(d, size));
+  });
+  add("removeZeroBasesAlongDim", 1, "args {inDim} (extension)", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(d, r.dimArg("inDim"));
+    return layoutResult(r.inputs[0].removeZeroBasesAlongDim(d));
+  });
+  add("renameInDim", 1, "args {oldName, newName} (extension)", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(from, r.dimArg("oldName"));
+    LAYOUT_TRY_ASSIGN(to, r.dimArg("newName"));
+    return layoutResult(r.inputs[0].renameInDim(from, to));
+  });
+  add("ensureLayoutNotLargerThan", 1,
+      "args {shape: [[outDim, size], ...], broadcastRegisters=true} (extension)",
+      [](const BatchRequest& r) -> Result {
+        LAYOUT_TRY_ASSIGN(shape, r.dimSizeListArg("shape"));
+        bool broadcast = true;
+        if (r.args.contains("broadcastRegisters")) {
+          if (!r.args["broadcastRegisters"].is_boolean())
+            return makeError("args.broadcastRegisters: expected a boolean");
+          broadcast = r.args["broadcastRegisters"].get<bool>();
+        }
+        return layoutResult(ensureLayoutNotLargerThan(r.inputs[0], shape, broadcast));
+      });
+  add("ensureLayoutNotSmallerThan", 1, "args {shape: [[outDim, size], ...]} (extension)",
+      [](const BatchRequest& r) -> Result {
+        LAYOUT_TRY_ASSIGN(shape, r.dimSizeListArg("shape"));
+        return layoutResult(ensureLayoutNotSmallerThan(r.inputs[0], shape));
+      });
+
+  // ---- Queries ----
+  add("getFreeVariableMasks", 1, "A -> [[inDim, mask], ...]", [](const BatchRequest& r) -> Result {
+    ordered_json j = ordered_json::array();
+    for (auto& [name, mask] : r.inputs[0].freeVariableMasks())
+      j.push_back({std::string(name.str()), mask});
+    return j;
+  });
+  add("isSurjective", 1, "A -> bool", [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0].isSurjective()); });
+  add("isInjective", 1, "A -> bool", [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0].isInjective()); });
+  add("isInvertible", 1, "A -> bool", [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0].isInvertible()); });
+  add("getNumConsecutiveInOut", 1, "A -> int", [](const BatchRequest& r) -> Result {
+    return ordered_json(r.inputs[0].numConsecutiveInOut());
+  });
+  add("apply", 1, "args {ins: [[inDim, value], ...]} -> [[outDim, value], ...]",
+      [](const BatchRequest& r) -> Result {
+        LAYOUT_TRY_ASSIGN(ins, r.dimValueListArg("ins", /*wrapNegative=*/true));
+        LAYOUT_TRY_ASSIGN(outs, r.inputs[0].apply(ins));
+        ordered_json j = ordered_json::array();
+        for (auto& [name, value] : outs) j.push_back({std::string(name.str()), value});
+        return j;
+      });
+  add("equals", 2, "A, B -> bool", [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0] == r.inputs[1]); });
+  add("equalIgnoringOutDimSizes", 2, "A, B -> bool", [](const BatchRequest& r) -> Result {
+    return ordered_json(r.inputs[0].equalIgnoringOutDimSizes(r.inputs[1]));
+  });
+  add("getInDimSizeLog2", 1, "args {inDim} -> int", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(i, inDimIndexArg(r, "inDim"));
+    return ordered_json(r.inputs[0].inDimSizeLog2(i));
+  });
+  add("getOutDimSizeLog2", 1, "args {outDim} -> int", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(i, outDimIndexArg(r, "outDim"));
+    return ordered_json(r.inputs[0].outDimSizeLog2(i));
+  });
+  add("getInDimSize", 1, "args {inDim} -> int (extension)", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(i, inDimIndexArg(r, "inDim"));
+    return ordered_json(r.inputs[0].inDimSize(i));
+  });
+  add("getOutDimSize", 1, "args {outDim} -> int (extension)", [](const BatchRequest& r) -> Result {
+    LAYOUT_TRY_ASSIGN(i, outDimIndexArg(r, "outDim"));
+    return ordered_json(r.inputs[0].outDimSize(i));
+  });
+  add("getTotalOutDimSize", 1, "A -> int", [](const BatchRequest& r) {
+    return sizeResult(r.inputs[0].totalOutDimSizeLog2(), "the total out size");
+  });
+  add("getTotalInDimSize", 1, "A -> int (extension)", [](const BatchRequest& r) {
+    return sizeResult(r.inputs[0].totalInDimSizeLog2(), "the total in size");
+  });
+  add("getTotalOutDimSizeLog2", 1, "A -> int (extension)", [](const BatchRequest& r) -> Result {
+    return ordered_json(r.inputs[0].totalOutDimSizeLog2());
+  });
+  add("getTotalInDimSizeLog2", 1, "A -> int (extension)", [](const BatchRequest& r) -> Result {
+    return ordered_json(r.inputs[0].totalInDimSizeLog2());
+  });
+  add("getInDimNames", 1, "A -> [name, ...]", [](const BatchRequest& r) -> Result { return nameList(r.inputs[0].inDimNames()); });
+  add("getOutDimNames", 1, "A -> [name, ...]", [](const BatchRequest& r) -> Result { return nameList(r.inputs[0].outDimNames()); });
+  add("toString", 1, "A -> Triton's toString text", [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0].toString()); });
+  add("getMatrix", 1, "A -> rows (one per out bit) of 0/1 per in bit (extension)",
+      [](const BatchRequest& r) -> Result {
+        const LinearLayout& l = r.inputs[0];
+        std::vector<uint64_t> m = layoutMatrix(l);
+        const int w = layoutMatrixWordsPerRow(l);
+        ordered_json rows = ordered_json::array();
+        for (int row = 0; row < l.totalOutDimSizeLog2(); ++row) {
+          ordered_json bits = ordered_json::array();
+          for (int c = 0; c < l.totalInDimSizeLog2(); ++c)
+            bits.push_back(int((m[size_t(row) * w + c / 64] >> (c % 64)) & 1));
+          rows.push_back(std::move(bits));
+        }
+        return rows;
+      });
+}
+
+} // namespace layout

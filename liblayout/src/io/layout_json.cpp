@@ -1,0 +1,142 @@
+#include "layout/io/layout_json.h"
+
+#include "json_text.h"
+
+#include <bit>
+
+namespace layout {
+
+using nlohmann::json;
+
+namespace {
+
+std::string describe(const json& j) {
+  switch (j.type()) {
+  case json::value_t::null: return "null";
+  case json::value_t::boolean: return "a boolean";
+  case json::value_t::string: return "a string";
+  case json::value_t::array: return "an array";
+  case json::value_t::object: return "an object";
+  case json::value_t::number_float: return "a non-integer number";
+  default: return j.is_number_integer() && j.get<int64_t>() < 0 ? "a negative number" : "a number";
+  }
+}
+
+// A non-negative integer that fits in 64 bits (nlohmann stores larger ones as floats).
+std::optional<Error> readUnsigned(const json& j, const std::string& path, uint64_t& out) {
+  if (!j.is_number_integer() || (j.is_number_integer() && !j.is_number_unsigned()))
+    return makeError(path + ": expected a non-negative integer, got " + describe(j));
+  out = j.get<uint64_t>();
+  return std::nullopt;
+}
+
+std::optional<Error> readName(const json& obj, const std::string& path, std::string& out) {
+  auto it = obj.find("name");
+  if (it == obj.end()) return makeError(path + ": missing field \"name\"");
+  if (!it->is_string()) return makeError(path + ".name: expected a string, got " + describe(*it));
+  out = it->get<std::string>();
+  if (out.empty()) return makeError(path + ".name: a dim name must not be empty");
+  return std::nullopt;
+}
+
+} // namespace
+
+Expected<LinearLayout> layoutFromJson(const json& j) {
+  if (!j.is_object()) return makeError("layout: expected a JSON object, got " + describe(j));
+  auto ins = j.find("inDims"), outs = j.find("outDims");
+  if (ins == j.end()) return makeError("layout: missing field \"inDims\"");
+  if (outs == j.end()) return makeError("layout: missing field \"outDims\"");
+  if (!ins->is_array()) return makeError("inDims: expected an array, got " + describe(*ins));
+  if (!outs->is_array()) return makeError("outDims: expected an array, got " + describe(*outs));
+
+  std::vector<DimSize> outDims;
+  for (size_t i = 0; i < outs->size(); ++i) {
+    const json& o = (*outs)[i];
+    std::string path = "outDims[" + std::to_string(i) + "]";
+    if (!o.is_object()) return makeError(path + ": expected an object, got " + describe(o));
+    std::string name;
+    if (auto err = readName(o, path, name)) return *err;
+    auto size = o.find("size");
+    if (size == o.end()) return makeError(path + ": missing field \"size\"");
+    uint64_t s = 0;
+    if (auto err = readUnsigned(*size, path + ".size", s)) return *err;
+    if (!std::has_single_bit(s))
+      return makeError(path + ".size: " + std::to_string(s) + " is not a power of two");
+    DimName dn(name);
+    for (const DimSize& prev : outDims)
+      if (prev.name == dn) return makeError(path + ".name: duplicate out-dim '" + name + "'");
+    outDims.push_back({dn, s});
+  }
+
+  std::vector<InDimBases> inDims;
+  for (size_t i = 0; i < ins->size(); ++i) {
+    const json& d = (*ins)[i];
+    std::string path = "inDims[" + std::to_string(i) + "]";
+    if (!d.is_object()) return makeError(path + ": expected an object, got " + describe(d));
+    std::string name;
+    if (auto err = readName(d, path, name)) return *err;
+    DimName dn(name);
+    for (const InDimBases& prev : inDims)
+      if (prev.name == dn) return makeError(path + ".name: duplicate in-dim '" + name + "'");
+    auto bases = d.find("bases");
+    if (bases == d.end()) return makeError(path + ": missing field \"bases\"");
+    if (!bases->is_array())
+      return makeError(path + ".bases: expected an array, got " + describe(*bases));
+    if (bases->size() > size_t(LinearLayout::kMaxDimSizeLog2))
+      return makeError(path + ".bases: " + std::to_string(bases->size()) +
+                       " bases exceed the limit of 63 (a dim holds at most 2^63 elements)");
+    InDimBases in{dn, {}};
+    for (size_t b = 0; b < bases->size(); ++b) {
+      const json& basis = (*bases)[b];
+      std::string bpath = path + ".bases[" + std::to_string(b) + "]";
+      if (!basis.is_array())
+        return makeError(bpath + ": expected an array of components, got " + describe(basis));
+      if (basis.size() != outDims.size())
+        return makeError(bpath + ": has " + std::to_string(basis.size()) +
+                         " components; expected one per out-dim (" +
+                         std::to_string(outDims.size()) + ")");
+      std::vector<uint64_t> comps;
+      for (size_t c = 0; c < basis.size(); ++c) {
+        uint64_t v = 0;
+        std::string cpath = bpath + "[" + std::to_string(c) + "]";
+        if (auto err = readUnsigned(basis[c], cpath, v)) return *err;
+        if (v >= outDims[c].size)
+          return makeError(cpath + ": component " + std::to_string(v) +
+                           " must be less than the size " + std::to_string(outDims[c].size) +
+                           " of out-dim '" + std::string(outDims[c].name.str()) + "'");
+        comps.push_back(v);
+      }
+      in.bases.push_back(std::move(comps));
+    }
+    inDims.push_back(std::move(in));
+  }
+  return LinearLayout::create(inDims, outDims);
+}
+
+Expected<LinearLayout> parseLayoutJson(std::string_view text) {
+  LAYOUT_TRY_ASSIGN(j, detail::parseJsonText(text));
+  return layoutFromJson(j);
+}
+
+nlohmann::ordered_json layoutToJson(const LinearLayout& l) {
+  nlohmann::ordered_json ins = nlohmann::ordered_json::array();
+  for (const InDimBases& d : l.inDims()) {
+    nlohmann::ordered_json bases = nlohmann::ordered_json::array();
+    for (const auto& b : d.bases) bases.push_back(b);
+    ins.push_back({{"name", std::string(d.name.str())}, {"bases", std::move(bases)}});
+  }
+  nlohmann::ordered_json outs = nlohmann::ordered_json::array();
+  for (const DimSize& o : l.outDims())
+    outs.push_back({{"name", std::string(o.name.str())}, {"size", o.size}});
+  nlohmann::ordered_json j;
+  j["inDims"] = std::move(ins);
+  j["outDims"] = std::move(outs);
+  j["surjective"] = l.isSurjective();
+  return j;
+}
+
+std::string printLayoutJson(const LinearLayout& l, int indent) {
+  return layoutToJson(l).dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+} // namespace layout

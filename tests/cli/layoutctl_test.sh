@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# End-to-end tests of the layoutctl binary: outputs, exit codes (interchange §3), help texts.
+# usage: layoutctl_test.sh /path/to/layoutctl /path/to/tests/data
+set -u
+ctl=$1
+failures=0
+passes=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect NAME WANT_STATUS WANT_STDOUT_SUBSTRING -- command...
+expect() {
+  local name=$1 want_status=$2 want_out=$3
+  shift 4
+  local out status
+  out=$("$@" 2>"$tmp/stderr")
+  status=$?
+  if [[ $status -ne $want_status ]]; then
+    echo "FAIL $name: exit $status, want $want_status; stderr: $(cat "$tmp/stderr")"
+    failures=$((failures + 1))
+  elif [[ -n $want_out && $out$(cat "$tmp/stderr") != *"$want_out"* ]]; then
+    echo "FAIL $name: output lacks '$want_out'; got: $out $(cat "$tmp/stderr")"
+    failures=$((failures + 1))
+  else
+    passes=$((passes + 1))
+  fi
+}
+
+lanes='{"inDims":[{"name":"lane","bases":[[1],[2]]}],"outDims":[{"name":"dim0","size":4}]}'
+regs='{"inDims":[{"name":"register","bases":[[1]]}],"outDims":[{"name":"dim1","size":2}]}'
+swap='{"inDims":[{"name":"lane","bases":[[2],[1]]}],"outDims":[{"name":"dim0","size":4}]}'
+swap_outer='{"inDims":[{"name":"dim0","bases":[[2],[1]]}],"outDims":[{"name":"x","size":4}]}'
+bcast='{"inDims":[{"name":"register","bases":[[1],[0]]}],"outDims":[{"name":"dim0","size":2}]}'
+echo "$lanes" >"$tmp/lanes.json"
+
+expect show-default 0 " - register=1 -> (0, 1)" -- "$ctl" show
+expect show-default-summary 0 "rank: 7, surjective: no, injective: yes" -- "$ctl" show
+expect show-json 0 '"surjective": true' -- "$ctl" show "$lanes" --format json
+expect show-file 0 " - lane=1 -> (1)" -- "$ctl" show @"$tmp/lanes.json"
+expect show-stdin 0 "   lane=2 -> (2)" -- bash -c "echo '$lanes' | '$ctl' show @-"
+expect show-format-eq 0 '"inDims"' -- "$ctl" show "$lanes" --format=json
+# swap maps lane=2 to 1.
+expect apply 0 "dim0=1" -- "$ctl" apply "$swap" lane=2
+expect apply-json 0 '[["dim0",3]]' -- "$ctl" apply "$lanes" lane=3 --format json
+expect apply-missing 1 "error: apply: no value for in-dim 'lane'" -- "$ctl" apply "$lanes"
+expect apply-bad-pair 2 "expected inDim=value" -- "$ctl" apply "$lanes" lane
+expect compose 0 " - lane=1 -> (2)" -- "$ctl" compose "$lanes" "$swap_outer"
+expect compose-mismatch 1 "error: compose: out-dim 'dim0' is not an in-dim of the outer layout ['lane']" -- "$ctl" compose "$lanes" "$lanes"
+expect invert 0 " - dim0=1 -> (2)" -- "$ctl" invert "$swap"
+expect invert-not-invertible 1 "error: invert: the layout is not invertible" -- "$ctl" invert "$bcast"
+expect pseudoinvert 0 " - dim0=1 -> (1)" -- "$ctl" invert "$bcast" --pseudo
+expect invert-compose 0 " - lane=1 -> (2)" -- "$ctl" invert-compose "$lanes" "$swap"
+expect product 0 "where out dims are: [dim0 (size 4), dim1 (size 2)]" -- "$ctl" product "$lanes" "$regs"
+expect product-three 0 " - lane=1 -> (1, 0)" -- "$ctl" product "$lanes" "$regs" "$regs"
+expect reshape 0 " - lane=1 -> (1, 0)" -- "$ctl" reshape "$lanes" --outs a=2,b=2
+expect reshape-bad-size 1 "is not a power of two" -- "$ctl" reshape "$lanes" --outs a=3
+expect reshape-usage 2 "give --ins" -- "$ctl" reshape "$lanes"
+expect transpose 0 "where out dims are: [dim1 (size 2), dim0 (size 4)]" -- bash -c "'$ctl' product '$lanes' '$regs' | true; '$ctl' transpose \"\$('$ctl' product '$lanes' '$regs' --format json)\" --outs dim1,dim0"
+expect transpose-bad 1 "must name each of the layout's out-dims" -- "$ctl" transpose "$lanes" --outs dim9
+expect sublayout 0 " - lane=1 -> (0)" -- bash -c "'$ctl' sublayout \"\$('$ctl' product '$lanes' '$regs' --format json)\" --ins lane --outs dim1"
+expect free-vars 0 "register: mask 2 (free bits 1)" -- "$ctl" free-vars "$bcast"
+expect free-vars-json 0 '[["register",2]]' -- "$ctl" free-vars "$bcast" --format json
+expect bad-json 1 "error: layout: malformed JSON" -- "$ctl" show '{"inDims": ['
+expect bad-size 1 "outDims[0].size: 12 is not a power of two" -- "$ctl" show '{"inDims":[],"outDims":[{"name":"d","size":12}]}'
+expect attribute-text 1 "MLIR attribute text" -- "$ctl" show '#ttg.blocked<{}>'
+expect missing-file 1 "cannot read file" -- "$ctl" show @/nonexistent/file.json
+expect unknown-sub 2 "unknown subcommand 'frobnicate'" -- "$ctl" frobnicate
+expect unknown-option 2 "unknown option '--bogus'" -- "$ctl" show --bogus
+expect bad-format 2 "--format must be 'text' or 'json'" -- "$ctl" show --format xml
+expect no-args 2 "usage: layoutctl" -- "$ctl"
+expect help 0 "subcommands:" -- "$ctl" --help
+for sub in show apply compose invert invert-compose product reshape transpose sublayout free-vars batch; do
+  expect "help-$sub" 0 "example:" -- "$ctl" "$sub" --help
+done
+expect batch 0 '{"id":1,"result":' -- bash -c "echo '{\"id\":1,\"op\":\"identity1D\",\"args\":{\"size\":4,\"inDim\":\"lane\",\"outDim\":\"dim0\"}}' | '$ctl' batch"
+expect batch-errors-continue 0 '{"id":2,"result":true}' -- bash -c "printf '%s\n%s\n' 'garbage' '{\"id\":2,\"op\":\"isSurjective\",\"inputs\":[$lanes]}' | '$ctl' batch"
+expect batch-list-ops 0 "invertAndCompose (2 inputs)" -- "$ctl" batch --list-ops
+# Exactly one response line per request line, errors included.
+lines=$(printf '%s\n' '{' 'x' '{"id":1,"op":"nope"}' '' '{"id":2,"op":"isInjective","inputs":[]}' | "$ctl" batch | wc -l)
+if [[ $lines -eq 5 ]]; then passes=$((passes + 1)); else echo "FAIL batch-line-count: $lines"; failures=$((failures + 1)); fi
+
+echo "$passes passed, $failures failed"
+[[ $failures -eq 0 ]]

@@ -1,0 +1,33 @@
+// libFuzzer target: the layout JSON reader and the batch loop. Any input must produce exactly one
+// response line per request line and never crash, hang or leak.
+//
+//   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
+//   ./build-fuzz/tests/fuzz/batch_fuzzer tests/fuzz/corpus -max_total_time=60
+#include "layout/io/batch.h"
+#include "layout/io/layout_json.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static const layout::BatchProcessor batch;
+  std::string text(reinterpret_cast<const char*>(data), size);
+  (void)layout::parseLayoutJson(text);
+
+  std::istringstream in(text);
+  std::ostringstream out;
+  batch.run(in, out);
+  size_t requests = 0;
+  {
+    std::istringstream count(text);
+    std::string line;
+    while (std::getline(count, line)) ++requests;
+  }
+  size_t responses = 0;
+  for (char c : out.str()) responses += c == '\n';
+  if (responses != requests) std::abort();
+  return 0;
+}
