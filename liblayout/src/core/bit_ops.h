@@ -50,31 +50,34 @@ inline int lowestBit(const uint64_t* v, int words) {
   return -1;
 }
 
-// An incremental basis of a GF(2) vector space, kept in echelon form (each vector's pivot is its
-// lowest set bit and no later vector has an earlier vector's pivot). Optionally each basis vector
-// records which inserted vectors it is the sum of (`comboWords` words of mask), which is how
-// linear systems are solved against the inserted vectors.
+// An incremental basis of a GF(2) vector space. Optionally each basis vector records which
+// inserted vectors it is the sum of (`comboWords` words of mask), which is how linear systems are
+// solved against the inserted vectors.
+//
+// Single-word vectors with at most 64 tracked inserts (every layout of up to 64 out bits) use a
+// fully reduced basis indexed by pivot bit: reducing a vector is one XOR per pivot bit it has.
+// Wider vectors use an echelon basis reduced in insertion order.
 class XorBasis {
 public:
-  XorBasis(int vectorWords, int comboWords) : w_(vectorWords), m_(comboWords) {}
+  XorBasis(int vectorWords, int comboWords)
+      : w_(vectorWords), m_(comboWords), narrow_(vectorWords == 1 && comboWords <= 1) {}
 
-  int rank() const { return static_cast<int>(pivots_.size()); }
+  int rank() const { return rank_; }
 
-  // Reduces v (and its combination mask, if tracked) by the basis, in insertion order.
+  // Reduces v (and its combination mask, if tracked) by the basis.
   void reduce(uint64_t* v, uint64_t* combo) const {
-    const int r = rank();
-    if (w_ == 1 && m_ <= 1) {
-      uint64_t x = v[0], c = m_ ? combo[0] : 0;
-      for (int i = 0; i < r; ++i) {
-        uint64_t take = uint64_t{0} - ((x >> pivots_[i]) & 1);
-        x ^= vecs_[i] & take;
-        if (m_) c ^= combos_[i] & take;
+    if (narrow_) {
+      uint64_t x = v[0], c = 0;
+      for (uint64_t p = x & pivotMask_; p; p &= p - 1) {
+        const int b = std::countr_zero(p);
+        x ^= byPivot_[b];
+        c ^= comboByPivot_[b];
       }
       v[0] = x;
-      if (m_) combo[0] = c;
+      if (m_) combo[0] ^= c;
       return;
     }
-    for (int i = 0; i < r; ++i) {
+    for (int i = 0; i < rank_; ++i) {
       if (!testBit(v, pivots_[i])) continue;
       xorInto(v, vecs_.data() + size_t(i) * w_, w_);
       if (m_) xorInto(combo, combos_.data() + size_t(i) * m_, m_);
@@ -84,8 +87,23 @@ public:
   // Reduces v; if it stays nonzero it joins the basis. Returns whether v was independent.
   bool insert(uint64_t* v, uint64_t* combo) {
     reduce(v, combo);
-    int p = lowestBit(v, w_);
+    const int p = lowestBit(v, w_);
     if (p < 0) return false;
+    ++rank_;
+    if (narrow_) {
+      const uint64_t x = v[0], c = m_ ? combo[0] : 0;
+      // Keep every other basis vector free of the new pivot bit.
+      for (uint64_t q = pivotMask_; q; q &= q - 1) {
+        const int b = std::countr_zero(q);
+        const uint64_t take = uint64_t{0} - ((byPivot_[b] >> p) & 1);
+        byPivot_[b] ^= x & take;
+        comboByPivot_[b] ^= c & take;
+      }
+      pivotMask_ |= uint64_t{1} << p;
+      byPivot_[p] = x;
+      comboByPivot_[p] = c;
+      return true;
+    }
     pivots_.push_back(p);
     size_t at = vecs_.size();
     vecs_.resize(at + w_);
@@ -100,9 +118,16 @@ public:
 
 private:
   int w_, m_;
-  SmallVector<int32_t, 64> pivots_;
-  SmallVector<uint64_t, 64> vecs_;
-  SmallVector<uint64_t, 64> combos_;
+  bool narrow_;
+  int rank_ = 0;
+  // Narrow representation.
+  uint64_t pivotMask_ = 0;
+  uint64_t byPivot_[64];
+  uint64_t comboByPivot_[64];
+  // Wide representation.
+  SmallVector<int32_t, 16> pivots_;
+  SmallVector<uint64_t, 16> vecs_;
+  SmallVector<uint64_t, 16> combos_;
 };
 
 } // namespace layout::detail

@@ -8,19 +8,32 @@
 namespace layout {
 namespace {
 
+using NameList = SmallVector<DimName, 8>;
+
+bool contains(const NameList& v, DimName n) { return std::find(v.begin(), v.end(), n) != v.end(); }
+
+NameList inNames(const LinearLayout& l) {
+  NameList v;
+  for (int i = 0; i < l.numInDims(); ++i) v.push_back(l.inDimName(i));
+  return v;
+}
+
+NameList outNames(const LinearLayout& l) {
+  NameList v;
+  for (int i = 0; i < l.numOutDims(); ++i) v.push_back(l.outDimName(i));
+  return v;
+}
+
 // Triton's supremum: the order-preserving union of two dim lists. Dims found in only one list
-// come as early as that list allows; shared dims must appear in the same relative order.
-Expected<std::vector<DimName>> supremum(const std::vector<DimName>& x,
-                                        const std::vector<DimName>& y, const char* what) {
-  auto in = [](const std::vector<DimName>& v, DimName n) {
-    return std::find(v.begin(), v.end(), n) != v.end();
-  };
-  std::vector<DimName> sharedX, sharedY;
+// come as early as that list allows (the first list's first); shared dims must appear in the
+// same relative order.
+Expected<NameList> supremum(const NameList& x, const NameList& y, const char* what) {
+  NameList sharedX, sharedY;
   for (DimName n : x)
-    if (in(y, n)) sharedX.push_back(n);
+    if (contains(y, n)) sharedX.push_back(n);
   for (DimName n : y)
-    if (in(x, n)) sharedY.push_back(n);
-  if (sharedX != sharedY) {
+    if (contains(x, n)) sharedY.push_back(n);
+  if (!(sharedX == sharedY)) {
     std::string a, b;
     for (DimName n : sharedX) a += (a.empty() ? "" : ", ") + quoted(n);
     for (DimName n : sharedY) b += (b.empty() ? "" : ", ") + quoted(n);
@@ -28,12 +41,12 @@ Expected<std::vector<DimName>> supremum(const std::vector<DimName>& x,
                      "-dims appear in inconsistent orders: [" + a + "] in the inner layout, [" +
                      b + "] in the outer layout");
   }
-  std::vector<DimName> result;
+  NameList result;
   size_t i = 0, j = 0;
   while (i < x.size() || j < y.size()) {
-    if (i < x.size() && !in(y, x[i])) {
+    if (i < x.size() && !contains(y, x[i])) {
       result.push_back(x[i++]);
-    } else if (j < y.size() && !in(x, y[j])) {
+    } else if (j < y.size() && !contains(x, y[j])) {
       result.push_back(y[j++]);
     } else { // both heads are the same shared dim
       result.push_back(x[i]);
@@ -47,8 +60,8 @@ Expected<std::vector<DimName>> supremum(const std::vector<DimName>& x,
 } // namespace
 
 Expected<LinearLayout> product(const LinearLayout& inner, const LinearLayout& outer) {
-  LAYOUT_TRY_ASSIGN(inNames, supremum(inner.inDimNames(), outer.inDimNames(), "in"));
-  LAYOUT_TRY_ASSIGN(outNames, supremum(inner.outDimNames(), outer.outDimNames(), "out"));
+  LAYOUT_TRY_ASSIGN(ins, supremum(inNames(inner), inNames(outer), "in"));
+  LAYOUT_TRY_ASSIGN(outs, supremum(outNames(inner), outNames(outer), "out"));
   auto log2In = [](const LinearLayout& l, DimName n) {
     int d = l.inDimIndex(n);
     return d < 0 ? 0 : l.inDimSizeLog2(d);
@@ -57,37 +70,39 @@ Expected<LinearLayout> product(const LinearLayout& inner, const LinearLayout& ou
     int o = l.outDimIndex(n);
     return o < 0 ? 0 : l.outDimSizeLog2(o);
   };
-  std::vector<std::pair<DimName, int>> inShape, outShape;
-  for (DimName n : inNames) inShape.push_back({n, log2In(inner, n) + log2In(outer, n)});
-  for (DimName n : outNames) outShape.push_back({n, log2Out(inner, n) + log2Out(outer, n)});
-  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(inShape, outShape));
+  SmallVector<std::pair<DimName, int>, 8> inShape, outShape;
+  for (DimName n : ins) inShape.push_back({n, log2In(inner, n) + log2In(outer, n)});
+  for (DimName n : outs) outShape.push_back({n, log2Out(inner, n) + log2Out(outer, n)});
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make({inShape.data(), inShape.size()},
+                                           {outShape.data(), outShape.size()}));
   const LinearLayout& r = b.layout();
 
-  // Where each factor's out-dims land in the result, and by how much outer's are shifted.
-  SmallVector<int32_t, 8> innerOut, outerOut, outerShift;
-  for (int o = 0; o < inner.numOutDims(); ++o) innerOut.push_back(r.outDimIndex(inner.outDimName(o)));
-  for (int o = 0; o < outer.numOutDims(); ++o) {
-    outerOut.push_back(r.outDimIndex(outer.outDimName(o)));
-    outerShift.push_back(log2Out(inner, outer.outDimName(o)));
+  // Each factor's out-dims: where they land in the result, and outer's shift past inner's size.
+  struct Field {
+    int fromOffset, len, toOffset;
+  };
+  SmallVector<Field, 8> innerFields, outerFields;
+  for (int o = 0; o < inner.numOutDims(); ++o) {
+    int k = r.outDimIndex(inner.outDimName(o));
+    innerFields.push_back({inner.outDimBitOffset(o), inner.outDimSizeLog2(o), r.outDimBitOffset(k)});
   }
+  for (int o = 0; o < outer.numOutDims(); ++o) {
+    int k = r.outDimIndex(outer.outDimName(o));
+    outerFields.push_back({outer.outDimBitOffset(o), outer.outDimSizeLog2(o),
+                           r.outDimBitOffset(k) + log2Out(inner, outer.outDimName(o))});
+  }
+  auto copyBasis = [](const uint64_t* from, uint64_t* to, const SmallVector<Field, 8>& fields) {
+    for (const Field& f : fields)
+      detail::xorBits(to, f.toOffset, f.len, detail::getBits(from, f.fromOffset, f.len));
+  };
   for (int d = 0; d < r.numInDims(); ++d) {
     int g = r.inDimFirstBasis(d);
-    int di = inner.inDimIndex(r.inDimName(d));
-    if (di >= 0)
+    if (int di = inner.inDimIndex(r.inDimName(d)); di >= 0)
       for (int i = 0; i < inner.inDimSizeLog2(di); ++i, ++g)
-        for (int o = 0; o < inner.numOutDims(); ++o) {
-          const int k = innerOut[o];
-          detail::xorBits(b.basis(g), r.outDimBitOffset(k), r.outDimSizeLog2(k),
-                          inner.basis(di, i, o));
-        }
-    int dq = outer.inDimIndex(r.inDimName(d));
-    if (dq >= 0)
+        copyBasis(inner.basisWords(inner.inDimFirstBasis(di) + i), b.basis(g), innerFields);
+    if (int dq = outer.inDimIndex(r.inDimName(d)); dq >= 0)
       for (int i = 0; i < outer.inDimSizeLog2(dq); ++i, ++g)
-        for (int o = 0; o < outer.numOutDims(); ++o) {
-          const int k = outerOut[o];
-          detail::xorBits(b.basis(g), r.outDimBitOffset(k), r.outDimSizeLog2(k),
-                          outer.basis(dq, i, o) << outerShift[o]);
-        }
+        copyBasis(outer.basisWords(outer.inDimFirstBasis(dq) + i), b.basis(g), outerFields);
   }
   return b.build();
 }

@@ -273,21 +273,25 @@ int LinearLayout::rank() const {
 
 void LinearLayout::apply(std::span<const uint64_t> ins, std::span<uint64_t> outs) const {
   assert(ins.size() == ins_.size() && outs.size() == outs_.size());
+  if (wordsPerBasis_ == 1 && totalInBits_ <= 64) {
+    // Gather every input bit into one word, apply, and cut the result into out-dims. Sizes are
+    // below 2^64 and offsets below 64 wherever a size is not 1, so the masks need no branches.
+    const InDim* in = ins_.data();
+    uint64_t packed = 0;
+    for (size_t d = 0; d < ins_.size(); ++d)
+      packed |= (ins[d] & ((uint64_t{1} << in[d].numBases) - 1)) << (in[d].firstBasis & 63);
+    const uint64_t acc = applyPacked(packed);
+    const OutDim* out = outs_.data();
+    for (size_t o = 0; o < outs_.size(); ++o)
+      outs[o] = (acc >> (out[o].bitOffset & 63)) & ((uint64_t{1} << out[o].sizeLog2) - 1);
+    return;
+  }
   if (wordsPerBasis_ == 1) {
     uint64_t acc = 0;
-    // Gather every input bit into one word first, so that the loop over set bits ends once
-    // (one branch misprediction) rather than once per in-dim.
-    if (totalInBits_ <= 64) {
-      uint64_t packed = 0;
-      for (size_t d = 0; d < ins_.size(); ++d)
-        packed |= (ins[d] & detail::lowMask(ins_[d].numBases)) << (ins_[d].firstBasis & 63);
-      acc = applyPacked(packed);
-    } else {
-      for (size_t d = 0; d < ins_.size(); ++d) {
-        const uint64_t* col = bits_.data() + ins_[d].firstBasis;
-        for (uint64_t x = ins[d] & detail::lowMask(ins_[d].numBases); x; x &= x - 1)
-          acc ^= col[std::countr_zero(x)];
-      }
+    for (size_t d = 0; d < ins_.size(); ++d) {
+      const uint64_t* col = bits_.data() + ins_[d].firstBasis;
+      for (uint64_t x = ins[d] & detail::lowMask(ins_[d].numBases); x; x &= x - 1)
+        acc ^= col[std::countr_zero(x)];
     }
     for (size_t o = 0; o < outs_.size(); ++o)
       outs[o] = getBits(&acc, outs_[o].bitOffset, outs_[o].sizeLog2);
@@ -329,16 +333,15 @@ LinearLayout::apply(std::span<const std::pair<DimName, uint64_t>> ins) const {
 
 uint64_t LinearLayout::applyPacked(uint64_t packedIns) const {
   assert(totalInBits_ <= 64 && totalOutBits_ <= 64);
-  // Branch-free with a trip count fixed per layout: input bits are data-dependent, and a loop
-  // over set bits mispredicts its exit on every call.
   const uint64_t* col = bits_.data();
   uint64_t acc0 = 0, acc1 = 0;
-  int i = 0;
-  for (; i + 1 < totalInBits_; i += 2) {
-    acc0 ^= col[i] & (uint64_t{0} - ((packedIns >> i) & 1));
-    acc1 ^= col[i + 1] & (uint64_t{0} - ((packedIns >> (i + 1)) & 1));
+  uint64_t x = packedIns & detail::lowMask(totalInBits_);
+  // Two set bits per step: half the loop-carried steps of a plain set-bit walk.
+  for (; x & (x - 1); x &= x - 1, x &= x - 1) {
+    acc0 ^= col[std::countr_zero(x)];
+    acc1 ^= col[std::countr_zero(x & (x - 1))];
   }
-  if (i < totalInBits_) acc0 ^= col[i] & (uint64_t{0} - ((packedIns >> i) & 1));
+  if (x) acc0 ^= col[std::countr_zero(x)];
   return acc0 ^ acc1;
 }
 
@@ -391,65 +394,93 @@ bool sameBasesIgnoringSizes(const LinearLayout& a, int d, const LinearLayout& b,
 
 Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout& outer) const {
   const LinearLayout& A = *this;
-  std::vector<DimName> aOuts = A.outDimNames();
-  if (auto err = checkPermutation(outer.outDimNames(), aOuts, "out"))
-    return makeError("invertAndCompose: the two layouts must have the same out-dims: " +
-                     err->message);
-  LAYOUT_TRY_ASSIGN(B, outer.transposeOuts(aOuts));
+  // B's out-dims, matched to A's by name (Triton transposes B's outs to A's order).
+  SmallVector<int32_t, 8> bOut;
+  bool sameOrder = A.numOutDims() == outer.numOutDims();
+  for (int o = 0; o < A.numOutDims() && sameOrder; ++o) {
+    bOut.push_back(outer.outDimIndex(A.outs_[o].name));
+    sameOrder = bOut.back() >= 0;
+  }
+  if (!sameOrder)
+    return makeError("invertAndCompose: the two layouts must have the same out-dims: this layout "
+                     "has " + dimList(A.outDimNames()) + ", the outer layout " +
+                     dimList(outer.outDimNames()));
   for (int o = 0; o < A.numOutDims(); ++o)
-    if (B.outs_[o].sizeLog2 < A.outs_[o].sizeLog2)
+    if (outer.outs_[bOut[o]].sizeLog2 < A.outs_[o].sizeLog2)
       return makeError("invertAndCompose: out-dim " + quoted(A.outs_[o].name) + " of the outer " +
-                       "layout (size " + std::to_string(B.outDimSize(o)) +
+                       "layout (size " + std::to_string(outer.outDimSize(bOut[o])) +
                        ") is smaller than this layout's (size " + std::to_string(A.outDimSize(o)) +
                        ")");
+  // B with its out-dims in A's order; a copy only when the orders differ.
+  std::optional<LinearLayout> reordered;
+  for (int o = 0; o < A.numOutDims(); ++o)
+    if (bOut[o] != o) {
+      LAYOUT_TRY_ASSIGN(t, outer.transposeOuts(A.outDimNames()));
+      reordered = std::move(t);
+      break;
+    }
+  const LinearLayout& B = reordered ? *reordered : outer;
 
   // Triton's heuristic: an in-dim with the same bases on both sides maps to itself.
-  SmallVector<bool, 8> aIdentity, bIdentity;
-  aIdentity.resize(A.numInDims());
+  SmallVector<int32_t, 8> identityIn; // per A in-dim: B's in-dim index, or -1
+  SmallVector<bool, 8> bIdentity;
   bIdentity.resize(B.numInDims());
+  bool anyIdentity = false;
   for (int d = 0; d < A.numInDims(); ++d) {
     int e = B.inDimIndex(A.ins_[d].name);
-    if (e >= 0 && sameBasesIgnoringSizes(A, d, B, e)) aIdentity[d] = bIdentity[e] = true;
+    bool same = e >= 0 && sameBasesIgnoringSizes(A, d, B, e);
+    identityIn.push_back(same ? e : -1);
+    if (same) bIdentity[e] = anyIdentity = true;
   }
+
+  // The result: A's in-dims in A's order, B's in-dims (full sizes) as out-dims in B's order.
+  std::vector<std::pair<DimName, int>> ins = LayoutBuilder::inShape(A),
+                                       outs = LayoutBuilder::inShape(B);
+  LAYOUT_TRY_ASSIGN(c, LayoutBuilder::make(ins, outs));
+  const LinearLayout& C = c.layout();
 
   // Least squares over the remaining dims: insert B's columns into an echelon basis that records
   // which columns make up each basis vector, then express every column of A through it. Only
-  // independent ("pivot") columns ever enter a combination, and free variables stay 0: exactly
-  // the solution Triton reads off the RREF of [B | A].
-  int nB = 0;
-  std::vector<std::pair<DimName, int>> cOuts, cIns;
+  // independent ("pivot") columns ever enter a combination and free variables stay 0: exactly the
+  // solution Triton reads off the RREF of [B | A]. Combination bit k is B's k-th non-identity
+  // column; resultBit maps it to its bit in the result's out-dims.
+  SmallVector<int32_t, 64> resultBit;
   for (int e = 0; e < B.numInDims(); ++e)
-    if (!bIdentity[e]) {
-      cOuts.push_back({B.ins_[e].name, B.ins_[e].numBases});
-      nB += B.ins_[e].numBases;
-    }
-  for (int d = 0; d < A.numInDims(); ++d)
-    if (!aIdentity[d]) cIns.push_back({A.ins_[d].name, A.ins_[d].numBases});
-  LAYOUT_TRY_ASSIGN(c, LayoutBuilder::make(cIns, cOuts));
-
-  const int w = B.wordsPerBasis_, m = c.words();
+    if (!bIdentity[e])
+      for (int i = 0; i < B.ins_[e].numBases; ++i)
+        resultBit.push_back(int32_t(C.outs_[e].bitOffset + i));
+  const int w = B.wordsPerBasis_, m = detail::wordsFor(int(resultBit.size()));
   detail::XorBasis xb(w, m);
   SmallVector<uint64_t, 8> v, combo;
   v.resize(w);
   combo.resize(m);
-  int col = 0;
-  for (int e = 0; e < B.numInDims(); ++e) {
+  for (int e = 0, k = 0; e < B.numInDims(); ++e) {
     if (bIdentity[e]) continue;
-    for (int i = 0; i < B.ins_[e].numBases; ++i, ++col) {
+    for (int i = 0; i < B.ins_[e].numBases; ++i, ++k) {
       std::copy_n(B.basisWords(B.ins_[e].firstBasis + i), w, v.data());
       std::fill_n(combo.data(), m, 0);
-      detail::flipBit(combo.data(), col);
+      detail::flipBit(combo.data(), k);
       xb.insert(v.data(), combo.data());
     }
   }
-  int g = 0;
+  const bool sameOutPacking =
+      std::equal(A.outs_.begin(), A.outs_.end(), B.outs_.begin(),
+                 [](const OutDim& x, const OutDim& y) { return x.sizeLog2 == y.sizeLog2; });
   for (int d = 0; d < A.numInDims(); ++d) {
-    if (aIdentity[d]) continue;
-    for (int i = 0; i < A.ins_[d].numBases; ++i, ++g) {
-      // A's column re-packed with B's out sizes.
-      std::fill_n(v.data(), w, 0);
-      for (int o = 0; o < A.numOutDims(); ++o)
-        detail::xorBits(v.data(), B.outs_[o].bitOffset, B.outs_[o].sizeLog2, A.basis(d, i, o));
+    for (int i = 0; i < A.ins_[d].numBases; ++i) {
+      const int g = A.ins_[d].firstBasis + i;
+      if (identityIn[d] >= 0) {
+        detail::flipBit(c.basis(g), C.outs_[identityIn[d]].bitOffset + i);
+        continue;
+      }
+      // A's column, packed with B's out sizes.
+      if (sameOutPacking) {
+        std::copy_n(A.basisWords(g), w, v.data());
+      } else {
+        std::fill_n(v.data(), w, 0);
+        for (int o = 0; o < A.numOutDims(); ++o)
+          detail::xorBits(v.data(), B.outs_[o].bitOffset, B.outs_[o].sizeLog2, A.basis(d, i, o));
+      }
       std::fill_n(combo.data(), m, 0);
       xb.reduce(v.data(), combo.data());
       if (!detail::isZero(v.data(), w)) {
@@ -460,19 +491,16 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout& outer)
                          quoted(A.ins_[d].name) + "=" + std::to_string(uint64_t{1} << i) +
                          " -> (" + vec + ") is not reachable");
       }
-      std::copy_n(combo.data(), m, c.basis(g));
+      if (!anyIdentity) {
+        std::copy_n(combo.data(), m, c.basis(g)); // combination bits are the result's out bits
+        continue;
+      }
+      for (int wi = 0; wi < m; ++wi)
+        for (uint64_t x = combo[wi]; x; x &= x - 1)
+          detail::flipBit(c.basis(g), resultBit[wi * 64 + std::countr_zero(x)]);
     }
   }
-
-  LinearLayout result = c.build();
-  for (int d = 0; d < A.numInDims(); ++d) {
-    if (!aIdentity[d]) continue;
-    LAYOUT_TRY_ASSIGN(id, identity1D(A.inDimSize(d), A.ins_[d].name, A.ins_[d].name));
-    LAYOUT_TRY_ASSIGN(p, product(result, id));
-    result = std::move(p);
-  }
-  LAYOUT_TRY_ASSIGN(t, result.transposeIns(A.inDimNames()));
-  return t.transposeOuts(B.inDimNames());
+  return c.build();
 }
 
 Expected<LinearLayout> LinearLayout::pseudoinvert() const {

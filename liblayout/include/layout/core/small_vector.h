@@ -14,7 +14,10 @@
 namespace layout {
 
 template <typename T, size_t N> class SmallVector {
-  static_assert(std::is_trivially_copyable_v<T>, "SmallVector holds trivially copyable types");
+  // Elements move with memcpy: they must copy and destroy trivially (std::pair of such types
+  // qualifies even though its assignment operator is not trivial).
+  static_assert(std::is_trivially_copy_constructible_v<T> && std::is_trivially_destructible_v<T>,
+                "SmallVector holds trivially copyable types");
 
 public:
   SmallVector() = default;
@@ -65,7 +68,7 @@ public:
     size_t newCap = std::max(n, capacity_ * 2);
     T* mem = static_cast<T*>(std::malloc(newCap * sizeof(T)));
     if (!mem) throw std::bad_alloc();
-    if (size_) std::memcpy(mem, data(), size_ * sizeof(T));
+    if (size_) std::memcpy(static_cast<void*>(mem), data(), size_ * sizeof(T));
     std::free(heap_);
     heap_ = mem;
     capacity_ = newCap;

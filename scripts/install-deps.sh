@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the project needs. Idempotent: when everything is present it
+# does nothing; otherwise it runs `apt-get update` and installs what is missing.
+set -euo pipefail
+
+packages=(
+  build-essential cmake          # compiler and build system
+  libgtest-dev                   # GoogleTest: the test suites
+  libbenchmark-dev               # Google Benchmark: benchmarks/
+  nlohmann-json3-dev             # layout JSON and the batch protocol
+  libboost-dev                   # header-only Boost (reserved for multiprecision in later models)
+  clang-14 libclang-rt-14-dev    # libFuzzer targets for the parsers (tests/fuzz)
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [[ ${#missing[@]} -eq 0 ]]; then
+  exit 0
+fi
+
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

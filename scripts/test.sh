@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds and runs the whole test suite: the Release build with every GoogleTest suite and the
+# layoutctl end-to-end tests, the same suite again under AddressSanitizer + UndefinedBehavior-
+# Sanitizer, and the batch/JSON fuzzer for a bounded time (FUZZ_SECONDS, default 60).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+jobs=${JOBS:-2}
+
+echo "== Release build and tests =="
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$jobs"
+ctest --test-dir build --output-on-failure -j"$jobs"
+
+echo "== ASan + UBSan build and tests =="
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLAYOUT_SANITIZE=ON \
+  -DLAYOUT_BUILD_BENCHMARKS=OFF >/dev/null
+cmake --build build-asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-asan --output-on-failure -j"$jobs"
+
+echo "== Fuzzing the layout JSON reader and the batch loop (${FUZZ_SECONDS:-60} s) =="
+cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 \
+  -DLAYOUT_BUILD_FUZZERS=ON -DLAYOUT_BUILD_TESTS=OFF -DLAYOUT_BUILD_BENCHMARKS=OFF >/dev/null
+cmake --build build-fuzz -j"$jobs" --target batch_fuzzer
+corpus=$(mktemp -d)
+cp tests/fuzz/corpus/* "$corpus"/
+./build-fuzz/tests/fuzz/batch_fuzzer "$corpus" -max_total_time="${FUZZ_SECONDS:-60}" \
+  -max_len=4096 -rss_limit_mb=2048 -print_final_stats=1 2>&1 | tail -n 5
+rm -rf "$corpus"
+
+# End on the Release suite's summary line (a re-run takes about two seconds).
+ctest --test-dir build -j"$jobs" | tail -n 3
