@@ -25,7 +25,7 @@ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=
 cmake --build build-fuzz -j"$jobs" --target batch_fuzzer
 corpus=$(mktemp -d)
 cp tests/fuzz/corpus/* "$corpus"/
-./build-fuzz/tests/fuzz/batch_fuzzer "$corpus" -max_total_time="${FUZZ_SECONDS:-60}" \
+./build-fuzz/tests/fuzz/batch_fuzzer "$corpus" -dict=tests/fuzz/batch.dict -max_total_time="${FUZZ_SECONDS:-60}" \
   -max_len=4096 -rss_limit_mb=2048 -print_final_stats=1 2>&1 | tail -n 5
 rm -rf "$corpus"
 

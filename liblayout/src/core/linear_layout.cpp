@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <unordered_set>
 
 namespace layout {
 
