@@ -45,14 +45,15 @@ LinearLayout fromNaive(const naive::Layout& n) {
   for (const auto& [name, size] : n.outs) outs.push_back({DimName(name), size});
   auto l = LinearLayout::create(ins, outs);
   if (!l) {
-    ADD_FAILURE() << "create rejected a valid layout: " << l.error().message
-                  << naive::toString(n);
+    ADD_FAILURE() << "create rejected a valid layout: " << l.error().message << naive::toString(n);
     return LinearLayout();
   }
   return *l;
 }
 
-std::string show(const LinearLayout& l) { return naive::toString(toNaive(l)); }
+std::string show(const LinearLayout& l) {
+  return naive::toString(toNaive(l));
+}
 
 std::vector<DimName> dimNames(const Names& names) {
   std::vector<DimName> v;
@@ -74,7 +75,8 @@ naive::DimSizes inDimSizesOf(const naive::Layout& l) {
 
 naive::Masks masksOf(const LinearLayout& l) {
   naive::Masks m;
-  for (const auto& [name, mask] : l.freeVariableMasks()) m.push_back({std::string(name.str()), mask});
+  for (const auto& [name, mask] : l.freeVariableMasks())
+    m.push_back({std::string(name.str()), mask});
   return m;
 }
 
@@ -124,7 +126,9 @@ Names orderedSubset(Rng& rng, const Names& order, size_t k) {
   return v;
 }
 
-int log2Of(uint64_t v) { return naive::log2Exact(v); }
+int log2Of(uint64_t v) {
+  return naive::log2Exact(v);
+}
 
 // A basis: all zero (broadcast), a single bit (as encodings make), or dense random components.
 std::vector<uint64_t> randomBasis(Rng& rng, const naive::DimSizes& outs) {
@@ -158,10 +162,10 @@ naive::Layout randomLayout(Rng& rng, const Spec& ins, const naive::DimSizes& out
 
 struct SmallOptions {
   int minInDims = 0, maxInDims = 4;
-  int maxInBits = 10;  // total
-  int maxDimBits = 4;  // per in-dim
+  int maxInBits = 10; // total
+  int maxDimBits = 4; // per in-dim
   int minOutDims = 1, maxOutDims = 3;
-  int maxOutBits = 5;  // per out-dim
+  int maxOutBits = 5; // per out-dim
 };
 
 naive::DimSizes randomOuts(Rng& rng, const Names& names, int maxOutBits) {
@@ -196,8 +200,9 @@ naive::Layout randomSmall(Rng& rng, const SmallOptions& o = {}) {
   return randomWithNames(rng, ins, outs, o);
 }
 
-// `total` bits split over `parts` dims of at most `maxPer` bits each.
+// `total` bits split over `parts` dims of at most `maxPer` bits each (more where they don't fit).
 std::vector<int> splitBits(Rng& rng, int total, int parts, int maxPer) {
+  maxPer = std::max(maxPer, (total + parts - 1) / parts);
   std::vector<int> v(parts, 0);
   for (int b = 0; b < total; ++b) {
     std::vector<int> room;
@@ -463,9 +468,9 @@ TEST(LayoutProperty, ComposeMatchesNaiveAndIsAssociative) {
     naive::Layout a = randomSmall(rng);
     naive::Layout b = randomOuter(rng, a);
     naive::Layout cc = randomOuter(rng, b);
-    SCOPED_TRACE(testing::Message() << "seed " << kSeed << " case " << c << "\nA:"
-                                    << naive::toString(a) << "\nB:" << naive::toString(b)
-                                    << "\nC:" << naive::toString(cc));
+    SCOPED_TRACE(testing::Message()
+                 << "seed " << kSeed << " case " << c << "\nA:" << naive::toString(a)
+                 << "\nB:" << naive::toString(b) << "\nC:" << naive::toString(cc));
     LinearLayout la = fromNaive(a), lb = fromNaive(b), lc = fromNaive(cc);
     auto ab = la.compose(lb);
     ASSERT_TRUE(ab.ok()) << ab.error().message;
@@ -503,6 +508,7 @@ TEST(LayoutProperty, ComposeMatchesNaiveAndIsAssociative) {
     }
     STOP_AT_FIRST_FAILURE;
   }
+  RecordProperty("errorsChecked", errorsChecked);
   EXPECT_GT(errorsChecked, 200);
 }
 
@@ -555,6 +561,7 @@ TEST(LayoutProperty, ProductMatchesNaive) {
     EXPECT_EQ(toNaive(*right), a);
     STOP_AT_FIRST_FAILURE;
   }
+  RecordProperty("inconsistent", inconsistent);
   EXPECT_GT(inconsistent, 20);
 }
 
@@ -569,9 +576,9 @@ TEST(LayoutProperty, ProductIsAssociative) {
     naive::Layout a = randomOrdered(rng, inOrder, outOrder, o);
     naive::Layout b = randomOrdered(rng, inOrder, outOrder, o);
     naive::Layout cc = randomOrdered(rng, inOrder, outOrder, o);
-    SCOPED_TRACE(testing::Message() << "seed " << kSeed << " case " << c << "\nA:"
-                                    << naive::toString(a) << "\nB:" << naive::toString(b)
-                                    << "\nC:" << naive::toString(cc));
+    SCOPED_TRACE(testing::Message()
+                 << "seed " << kSeed << " case " << c << "\nA:" << naive::toString(a)
+                 << "\nB:" << naive::toString(b) << "\nC:" << naive::toString(cc));
     // The dim lists merge greedily, so (A*B)*C and A*(B*C) can order unrelated dims
     // differently; the law is about the maps, so compare where the model's orders agree.
     auto ab = naive::product(a, b), bc = naive::product(b, cc);
@@ -588,6 +595,7 @@ TEST(LayoutProperty, ProductIsAssociative) {
     EXPECT_EQ(toNaive(*left), *wantLeft);
     STOP_AT_FIRST_FAILURE;
   }
+  RecordProperty("checked", checked);
   EXPECT_GT(checked, 1000);
 }
 
@@ -598,6 +606,7 @@ TEST(LayoutProperty, ProductIsAssociative) {
 TEST(LayoutProperty, InvertRoundTrips) {
   constexpr uint64_t kSeed = 0x1A7E;
   Rng rng(kSeed);
+  int deadEnds = 0;
   for (int c = 0; c < 2000; ++c) {
     int n = rng.range(0, 10);
     Names ins = pickNames(rng, kInPool, rng.range(1, 3));
@@ -607,9 +616,17 @@ TEST(LayoutProperty, InvertRoundTrips) {
     LinearLayout ll = fromNaive(l);
     ASSERT_TRUE(ll.isInvertible());
     auto inv = ll.invert();
+    auto want = naive::pseudoinvert(l);
+    // An in-dim named like an out-dim, with the identity's bases there, is an identity dim of
+    // identity.invertAndCompose(L); the other out-dims must then be reached without it, which can
+    // fail (Triton asserts). The library then falls back to plain least squares: an invertible
+    // layout always inverts, and the answer must be the inverse (checked below).
+    if (!want) ++deadEnds;
     ASSERT_TRUE(inv.ok()) << inv.error().message;
     naive::Layout ninv = toNaive(*inv);
-    EXPECT_EQ(ninv, *naive::pseudoinvert(l));
+    if (want) {
+      EXPECT_EQ(ninv, *want);
+    }
     // inv(L(x)) == x and L(inv(y)) == y for every x, y.
     for (uint64_t x = 0; x < (uint64_t{1} << n); ++x) {
       std::vector<uint64_t> in = unpack(l, x);
@@ -636,14 +653,17 @@ TEST(LayoutProperty, InvertRoundTrips) {
       for (auto& in : singular.ins)
         for (auto& b : in.second) all.push_back(&b);
       size_t i = rng.below(all.size()), j = rng.below(all.size());
-      if (i == j) std::fill(all[i]->begin(), all[i]->end(), 0);
-      else *all[i] = *all[j];
+      if (i == j)
+        std::fill(all[i]->begin(), all[i]->end(), 0);
+      else
+        *all[i] = *all[j];
       LinearLayout ls = fromNaive(singular);
       EXPECT_FALSE(ls.isInvertible());
       EXPECT_FALSE(ls.invert().ok());
     }
     STOP_AT_FIRST_FAILURE;
   }
+  RecordProperty("identityHeuristicDeadEnds", deadEnds);
 }
 
 // X with in-dims of its own (sometimes sharing B's in-dim names, and then sometimes mapping them
@@ -702,9 +722,10 @@ void checkInvertAndCompose(const naive::Layout& a, const naive::Layout& b, int* 
     EXPECT_TRUE(naive::invertAndComposeCheck(a, b, toNaive(*got)));
   } else if (!naive::imageContained(a, b)) {
     EXPECT_FALSE(got.ok()) << "B does not cover A's image, yet got" << show(*got);
-  } else if (got.ok()) {
-    // Covered, but Triton's algorithm fails after its identity heuristic (Triton asserts). An
-    // answer is acceptable only if it is a solution.
+  } else {
+    // Covered, but Triton's algorithm fails after its identity heuristic (Triton asserts); the
+    // library's least-squares fallback must still return a solution.
+    ASSERT_TRUE(got.ok()) << got.error().message;
     EXPECT_TRUE(naive::invertAndComposeCheck(a, b, toNaive(*got))) << show(*got);
   }
 }
@@ -723,6 +744,7 @@ TEST(LayoutProperty, InvertAndComposeSolvesWhenCovered) {
     checkInvertAndCompose(a, b, &solved);
     STOP_AT_FIRST_FAILURE;
   }
+  RecordProperty("solved", solved);
   EXPECT_GT(solved, 1500);
 }
 
@@ -761,6 +783,8 @@ TEST(LayoutProperty, InvertAndComposeOnArbitraryPairs) {
     EXPECT_FALSE(fromNaive(renamed).invertAndCompose(fromNaive(b)).ok());
     STOP_AT_FIRST_FAILURE;
   }
+  RecordProperty("solved", solved);
+  RecordProperty("uncovered", uncovered);
   EXPECT_GT(solved, 500);
   EXPECT_GT(uncovered, 300);
 }
@@ -777,9 +801,17 @@ TEST(LayoutProperty, PseudoinvertIsMinimalRightInverse) {
     LinearLayout ll = fromNaive(l);
     ASSERT_TRUE(ll.isSurjective());
     auto p = ll.pseudoinvert();
+    auto want = naive::pseudoinvert(l);
+    // Also where the identity heuristic leaves out-dims unreachable (see InvertRoundTrips).
     ASSERT_TRUE(p.ok()) << p.error().message;
     naive::Layout np = toNaive(*p);
-    EXPECT_EQ(np, *naive::pseudoinvert(l));
+    if (want) {
+      EXPECT_EQ(np, *want);
+    }
+    // Without an in-dim named like an out-dim the identity heuristic cannot apply, and the
+    // least-squares choice is the smallest preimage.
+    bool plainLstsq = true;
+    for (const auto& in : l.ins) plainLstsq = plainLstsq && naive::outIndex(l, in.first) < 0;
     // P's in-dims are L's out-dims; P's out-dims are L's in-dims at their sizes.
     EXPECT_EQ(inDimSizesOf(np), l.outs);
     EXPECT_EQ(np.outs, inDimSizesOf(l));
@@ -793,7 +825,9 @@ TEST(LayoutProperty, PseudoinvertIsMinimalRightInverse) {
       std::vector<uint64_t> ys = unpack(np, y);
       std::vector<uint64_t> x = implApply(*p, ys);
       EXPECT_EQ(implApply(ll, x), ys);
-      EXPECT_EQ(pack(x, inWidths(l)), smallest[y]) << "y = " << y;
+      if (plainLstsq) {
+        EXPECT_EQ(pack(x, inWidths(l)), smallest[y]) << "y = " << y;
+      }
       if (::testing::Test::HasFailure()) break;
     }
     // Not surjective: an error.
@@ -964,9 +998,12 @@ TEST(LayoutProperty, RankAndClassificationMatchNaive) {
     double r = rng.unit();
     Names ins = pickNames(rng, kInPool, rng.range(1, 3));
     Names outs = pickNames(rng, kOutPool, rng.range(1, 3));
-    if (r < 0.2) n = randomInvertible(rng, rng.range(0, 12), ins, outs, 6);
-    else if (r < 0.4) n = randomSurjective(rng, rng.range(0, 10), rng.range(0, 4), ins, outs, 6);
-    else n = randomSmall(rng, {.maxInBits = 20, .maxDimBits = 8, .maxOutBits = 8});
+    if (r < 0.2)
+      n = randomInvertible(rng, rng.range(0, 12), ins, outs, 6);
+    else if (r < 0.4)
+      n = randomSurjective(rng, rng.range(0, 10), rng.range(0, 4), ins, outs, 6);
+    else
+      n = randomSmall(rng, {.maxInBits = 20, .maxDimBits = 8, .maxOutBits = 8});
     SCOPED_TRACE(testing::Message() << "seed " << kSeed << " case " << c << naive::toString(n));
     LinearLayout l = fromNaive(n);
     EXPECT_EQ(l.rank(), naive::rank(n));
@@ -1018,17 +1055,15 @@ naive::Layout randomWide(Rng& rng, bool hundredBits, const Names& ins = kWideIn,
   return randomLayout(rng, spec, outSizes);
 }
 
-int inBits(const naive::Layout& l) { return naive::totalInBits(l); }
-
 TEST(LayoutProperty, WideApplyRankAndMasksMatchNaive) {
   constexpr uint64_t kSeed = 0x91DE;
   Rng rng(kSeed);
   bool sawHundred = false;
   for (int c = 0; c < 40; ++c) {
     naive::Layout n = randomWide(rng, c % 2 == 0);
-    sawHundred = sawHundred || inBits(n) >= 100;
+    sawHundred = sawHundred || naive::totalInBits(n) >= 100;
     SCOPED_TRACE(testing::Message() << "seed " << kSeed << " case " << c << naive::toString(n));
-    ASSERT_GE(inBits(n), 70);
+    ASSERT_GE(naive::totalInBits(n), 70);
     ASSERT_GE(naive::totalOutBits(n), 70);
     LinearLayout l = fromNaive(n);
     EXPECT_EQ(toNaive(l), n);
@@ -1058,11 +1093,12 @@ TEST(LayoutProperty, WideApplyRankAndMasksMatchNaive) {
 TEST(LayoutProperty, WideProductSublayoutAndComposeMatchNaive) {
   constexpr uint64_t kSeed = 0x91DF;
   Rng rng(kSeed);
-  for (int c = 0; c < 100; ++c) {
+  for (int c = 0; c < 60; ++c) {
     naive::Layout small = randomSmall(rng, {.maxInBits = 12, .maxDimBits = 5, .maxOutBits = 6});
     naive::Layout wide = randomWide(rng, c % 3 == 0);
-    SCOPED_TRACE(testing::Message() << "seed " << kSeed << " case " << c << "\nsmall:"
-                                    << naive::toString(small) << "\nwide:" << naive::toString(wide));
+    SCOPED_TRACE(testing::Message()
+                 << "seed " << kSeed << " case " << c << "\nsmall:" << naive::toString(small)
+                 << "\nwide:" << naive::toString(wide));
     LinearLayout ls = fromNaive(small), lw = fromNaive(wide);
 
     // Disjoint names: the product is the direct sum; each factor is a sublayout of it.
@@ -1071,7 +1107,8 @@ TEST(LayoutProperty, WideProductSublayoutAndComposeMatchNaive) {
       ASSERT_TRUE(p.ok()) << p.error().message;
       naive::Layout want = smallFirst ? *naive::product(small, wide) : *naive::product(wide, small);
       EXPECT_EQ(toNaive(*p), want);
-      auto subSmall = p->sublayout(dimNames(naive::inNames(small)), dimNames(naive::outNames(small)));
+      auto subSmall =
+          p->sublayout(dimNames(naive::inNames(small)), dimNames(naive::outNames(small)));
       ASSERT_TRUE(subSmall.ok());
       EXPECT_TRUE(*subSmall == ls) << show(*subSmall);
       auto subWide = p->sublayout(dimNames(naive::inNames(wide)), dimNames(naive::outNames(wide)));
@@ -1084,7 +1121,8 @@ TEST(LayoutProperty, WideProductSublayoutAndComposeMatchNaive) {
     }
 
     // Shared names: the wide layout's dims take standard names too.
-    naive::Layout shared = randomWide(rng, false, {"register", "lane", "k"}, {"dim0", "dim1", "wz"});
+    naive::Layout shared =
+        randomWide(rng, false, {"register", "lane", "k"}, {"dim0", "dim1", "wz"});
     auto want = naive::product(small, shared);
     auto got = product(ls, fromNaive(shared));
     ASSERT_EQ(got.ok(), want.has_value());
@@ -1107,7 +1145,7 @@ TEST(LayoutProperty, WideProductSublayoutAndComposeMatchNaive) {
     EXPECT_EQ(toNaive(*composed2), *naive::compose(wide, outer));
 
     // Reshape and transpose round trips.
-    naive::DimSizes newIns = randomReshape(rng, inBits(wide), kInPool, 3, 60);
+    naive::DimSizes newIns = randomReshape(rng, naive::totalInBits(wide), kInPool, 3, 60);
     auto ri = lw.reshapeIns(dimSizes(newIns));
     ASSERT_TRUE(ri.ok()) << ri.error().message;
     EXPECT_EQ(toNaive(*ri), *naive::reshapeIns(wide, newIns));
@@ -1161,8 +1199,8 @@ TEST(LayoutProperty, WideInvertAndPseudoinvertRoundTrip) {
     EXPECT_TRUE(*back == lw);
 
     // A = X o W for a random X: A.invertAndCompose(W) recovers X (W is injective).
-    naive::Layout x = randomLayout(rng, {{"register", 5}, {"x0", 20}, {"x1", 0}, {"x2", 9}},
-                                   inDimSizesOf(w));
+    naive::Layout x =
+        randomLayout(rng, {{"register", 5}, {"x0", 20}, {"x1", 0}, {"x2", 9}}, inDimSizesOf(w));
     naive::Layout a = *naive::compose(x, w);
     auto got = fromNaive(a).invertAndCompose(lw);
     ASSERT_TRUE(got.ok()) << got.error().message;
@@ -1218,6 +1256,7 @@ TEST(LayoutProperty, WideInvertAndComposeAgreesWithSmall) {
     }
     STOP_AT_FIRST_FAILURE;
   }
+  RecordProperty("checked", checked);
   EXPECT_GT(checked, 30);
 }
 
@@ -1280,8 +1319,8 @@ TEST(LayoutProperty, EqualityAndHash) {
 
     // Against the model on a random pair (often equal: drawn from a tiny space).
     Rng tiny(rng.next());
-    SmallOptions t{.maxInDims = 1, .maxInBits = 1, .maxDimBits = 1, .maxOutDims = 1,
-                   .maxOutBits = 1};
+    SmallOptions t{
+        .maxInDims = 1, .maxInBits = 1, .maxDimBits = 1, .maxOutDims = 1, .maxOutBits = 1};
     naive::Layout p = randomSmall(tiny, t), q = randomSmall(tiny, t);
     LinearLayout lp = fromNaive(p), lq = fromNaive(q);
     EXPECT_EQ(lp == lq, p == q);

@@ -24,7 +24,9 @@ bool isPermutationOf(const Names& order, const Names& names) {
   return a.size() == order.size() && a == b;
 }
 
-uint64_t inSize(const Layout& l, size_t d) { return uint64_t{1} << l.ins[d].second.size(); }
+uint64_t inSize(const Layout& l, size_t d) {
+  return uint64_t{1} << l.ins[d].second.size();
+}
 
 // Out size of `name`, 1 when the layout lacks it.
 uint64_t outSizeOr1(const Layout& l, const std::string& name) {
@@ -101,11 +103,15 @@ std::vector<uint64_t> valuesFor(const Names& names, const Names& keys,
 
 } // namespace
 
-void PrintTo(const Layout& l, std::ostream* os) { *os << toString(l); }
+void PrintTo(const Layout& l, std::ostream* os) {
+  *os << toString(l);
+}
 
 // ---- Basic queries ------------------------------------------------------------------------------
 
-bool isPowerOfTwo(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+bool isPowerOfTwo(uint64_t v) {
+  return v != 0 && (v & (v - 1)) == 0;
+}
 
 int log2Exact(uint64_t v) {
   if (!isPowerOfTwo(v)) std::abort();
@@ -269,7 +275,8 @@ std::optional<Layout> product(const Layout& inner, const Layout& outer) {
     Bases bases;
     int di = inIndex(inner, name);
     if (di >= 0)
-      for (const auto& b : inner.ins[di].second) bases.push_back(reorder(b, inner.outs, result.outs));
+      for (const auto& b : inner.ins[di].second)
+        bases.push_back(reorder(b, inner.outs, result.outs));
     int dout = inIndex(outer, name);
     if (dout >= 0) {
       for (const auto& b : outer.ins[dout].second) {
@@ -441,8 +448,12 @@ int rank(const Layout& l) {
 
 // "isSurjective = rank == sum log2(outSize), isInjective = rank == sum log2(inSize),
 // isInvertible = surjective && total in size == total out size".
-bool isSurjective(const Layout& l) { return rank(l) == totalOutBits(l); }
-bool isInjective(const Layout& l) { return rank(l) == totalInBits(l); }
+bool isSurjective(const Layout& l) {
+  return rank(l) == totalOutBits(l);
+}
+bool isInjective(const Layout& l) {
+  return rank(l) == totalInBits(l);
+}
 bool isInvertible(const Layout& l) {
   return isSurjective(l) && totalInBits(l) == totalOutBits(l);
 }
@@ -545,17 +556,13 @@ std::optional<Layout> invertAndCompose(const Layout& a, const Layout& b) {
   for (size_t o = 0; o < a.outs.size(); ++o)
     if (a.outs[o].second > bt->outs[o].second) return std::nullopt;
 
-  // 2. "Each in-dim present in both whose single-dim sublayouts are equal [...] maps to itself."
-  // The reference adds "ignoring out sizes (since #10116)", but Triton's own results
-  // (tests/data/triton_algebra_vectors.jsonl, e.g. request 856: equal bank bases, out size 32 vs
-  // 128, bank solved by least squares) show that the sublayouts are compared with their out sizes,
-  // and sublayout keeps every out-dim's size: the heuristic applies only when A's and B's out
-  // sizes all agree.
+  // 2. "Each in-dim present in both whose single-dim sublayouts are equal ignoring out sizes (since
+  // #10116) maps to itself." (Triton 3.6, which made tests/data/triton_algebra_vectors.jsonl,
+  // still compared the out sizes too.)
   Names identityDims;
   for (const auto& in : a.ins) {
     int d = inIndex(*bt, in.first);
-    if (d >= 0 && bt->ins[d].second == in.second && bt->outs == a.outs)
-      identityDims.push_back(in.first);
+    if (d >= 0 && bt->ins[d].second == in.second) identityDims.push_back(in.first);
   }
 
   // 3. Every remaining input bit of B, in B's order, and the image of each packed combination of

@@ -53,12 +53,11 @@ bool isValid(const Layout& l);
 
 // ---- Factories ----------------------------------------------------------------------------------
 Layout identity1D(uint64_t size, const std::string& in, const std::string& out);
-Layout zeros1D(uint64_t size, const std::string& in, const std::string& out,
-               uint64_t outSize = 1);
+Layout zeros1D(uint64_t size, const std::string& in, const std::string& out, uint64_t outSize = 1);
 
 // ---- Apply --------------------------------------------------------------------------------------
-// One value per in-dim (in-dim order) -> one value per out-dim (out-dim order): the XOR of the bases
-// of the set input bits. Input bits at or above an in-dim's size are ignored.
+// One value per in-dim (in-dim order) -> one value per out-dim (out-dim order): the XOR of the
+// bases of the set input bits. Input bits at or above an in-dim's size are ignored.
 std::vector<uint64_t> apply(const Layout& l, const std::vector<uint64_t>& ins);
 
 // ---- Algebra ------------------------------------------------------------------------------------
@@ -103,8 +102,8 @@ bool imageContained(const Layout& a, const Layout& b);
 // a(x) == b(c(x)) for every input x of a (enumerated). At most 20 input bits in a.
 bool invertAndComposeCheck(const Layout& a, const Layout& b, const Layout& c);
 // Triton's a.invertAndCompose(b) from the prose of the reference, section 4: in-dims whose
-// single-dim sublayouts agree (out sizes included, see the .cpp) map to themselves; every other
-// basis of a maps
+// single-dim sublayouts agree (ignoring out sizes) map to themselves; every other basis of a
+// maps
 // to its numerically smallest preimage under b restricted to its remaining in-dims (which is the
 // least-squares solution with free variables 0), found by enumerating those inputs. nullopt when
 // a precondition fails or a basis has no preimage. At most 20 remaining input bits in b.

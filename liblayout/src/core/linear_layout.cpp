@@ -420,86 +420,98 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout& outer)
     }
   const LinearLayout& B = reordered ? *reordered : outer;
 
-  // Triton's heuristic: an in-dim with the same bases on both sides maps to itself.
-  SmallVector<int32_t, 8> identityIn; // per A in-dim: B's in-dim index, or -1
-  SmallVector<bool, 8> bIdentity;
-  bIdentity.resize(B.numInDims());
-  bool anyIdentity = false;
-  for (int d = 0; d < A.numInDims(); ++d) {
-    int e = B.inDimIndex(A.ins_[d].name);
-    bool same = e >= 0 && sameBasesIgnoringSizes(A, d, B, e);
-    identityIn.push_back(same ? e : -1);
-    if (same) bIdentity[e] = anyIdentity = true;
-  }
-
-  // The result: A's in-dims in A's order, B's in-dims (full sizes) as out-dims in B's order.
-  std::vector<std::pair<DimName, int>> ins = LayoutBuilder::inShape(A),
-                                       outs = LayoutBuilder::inShape(B);
-  LAYOUT_TRY_ASSIGN(c, LayoutBuilder::make(ins, outs));
-  const LinearLayout& C = c.layout();
-
-  // Least squares over the remaining dims: insert B's columns into an echelon basis that records
-  // which columns make up each basis vector, then express every column of A through it. Only
-  // independent ("pivot") columns ever enter a combination and free variables stay 0: exactly the
-  // solution Triton reads off the RREF of [B | A]. Combination bit k is B's k-th non-identity
-  // column; resultBit maps it to its bit in the result's out-dims.
-  SmallVector<int32_t, 64> resultBit;
-  for (int e = 0; e < B.numInDims(); ++e)
-    if (!bIdentity[e])
-      for (int i = 0; i < B.ins_[e].numBases; ++i)
-        resultBit.push_back(int32_t(C.outs_[e].bitOffset + i));
-  const int w = B.wordsPerBasis_, m = detail::wordsFor(int(resultBit.size()));
-  detail::XorBasis xb(w, m);
-  SmallVector<uint64_t, 8> v, combo;
-  v.resize(w);
-  combo.resize(m);
-  for (int e = 0, k = 0; e < B.numInDims(); ++e) {
-    if (bIdentity[e]) continue;
-    for (int i = 0; i < B.ins_[e].numBases; ++i, ++k) {
-      std::copy_n(B.basisWords(B.ins_[e].firstBasis + i), w, v.data());
-      std::fill_n(combo.data(), m, 0);
-      detail::flipBit(combo.data(), k);
-      xb.insert(v.data(), combo.data());
+  // Triton's heuristic first; without it only where the heuristic leaves A's image unreachable.
+  for (bool useHeuristic : {true, false}) {
+    // Triton's heuristic: an in-dim with the same bases on both sides maps to itself.
+    SmallVector<int32_t, 8> identityIn; // per A in-dim: B's in-dim index, or -1
+    SmallVector<bool, 8> bIdentity;
+    bIdentity.resize(B.numInDims());
+    bool anyIdentity = false;
+    for (int d = 0; d < A.numInDims(); ++d) {
+      int e = B.inDimIndex(A.ins_[d].name);
+      bool same = useHeuristic && e >= 0 && sameBasesIgnoringSizes(A, d, B, e);
+      identityIn.push_back(same ? e : -1);
+      if (same) bIdentity[e] = anyIdentity = true;
     }
-  }
-  const bool sameOutPacking =
-      std::equal(A.outs_.begin(), A.outs_.end(), B.outs_.begin(),
-                 [](const OutDim& x, const OutDim& y) { return x.sizeLog2 == y.sizeLog2; });
-  for (int d = 0; d < A.numInDims(); ++d) {
-    for (int i = 0; i < A.ins_[d].numBases; ++i) {
-      const int g = A.ins_[d].firstBasis + i;
-      if (identityIn[d] >= 0) {
-        detail::flipBit(c.basis(g), C.outs_[identityIn[d]].bitOffset + i);
-        continue;
+
+    // The result: A's in-dims in A's order, B's in-dims (full sizes) as out-dims in B's order.
+    std::vector<std::pair<DimName, int>> ins = LayoutBuilder::inShape(A),
+                                         outs = LayoutBuilder::inShape(B);
+    LAYOUT_TRY_ASSIGN(c, LayoutBuilder::make(ins, outs));
+    const LinearLayout& C = c.layout();
+
+    // Least squares over the remaining dims: insert B's columns into an echelon basis that records
+    // which columns make up each basis vector, then express every column of A through it. Only
+    // independent ("pivot") columns ever enter a combination and free variables stay 0: exactly the
+    // solution Triton reads off the RREF of [B | A]. Combination bit k is B's k-th non-identity
+    // column; resultBit maps it to its bit in the result's out-dims.
+    SmallVector<int32_t, 64> resultBit;
+    for (int e = 0; e < B.numInDims(); ++e)
+      if (!bIdentity[e])
+        for (int i = 0; i < B.ins_[e].numBases; ++i)
+          resultBit.push_back(int32_t(C.outs_[e].bitOffset + i));
+    const int w = B.wordsPerBasis_, m = detail::wordsFor(int(resultBit.size()));
+    detail::XorBasis xb(w, m);
+    SmallVector<uint64_t, 8> v, combo;
+    v.resize(w);
+    combo.resize(m);
+    for (int e = 0, k = 0; e < B.numInDims(); ++e) {
+      if (bIdentity[e]) continue;
+      for (int i = 0; i < B.ins_[e].numBases; ++i, ++k) {
+        std::copy_n(B.basisWords(B.ins_[e].firstBasis + i), w, v.data());
+        std::fill_n(combo.data(), m, 0);
+        detail::flipBit(combo.data(), k);
+        xb.insert(v.data(), combo.data());
       }
-      // A's column, packed with B's out sizes.
-      if (sameOutPacking) {
-        std::copy_n(A.basisWords(g), w, v.data());
-      } else {
-        std::fill_n(v.data(), w, 0);
-        for (int o = 0; o < A.numOutDims(); ++o)
-          detail::xorBits(v.data(), B.outs_[o].bitOffset, B.outs_[o].sizeLog2, A.basis(d, i, o));
-      }
-      std::fill_n(combo.data(), m, 0);
-      xb.reduce(v.data(), combo.data());
-      if (!detail::isZero(v.data(), w)) {
-        std::string vec;
-        for (int o = 0; o < A.numOutDims(); ++o)
-          vec += (o ? ", " : "") + std::to_string(A.basis(d, i, o));
-        return makeError("invertAndCompose: the outer layout does not cover this layout's image: " +
-                         quoted(A.ins_[d].name) + "=" + std::to_string(uint64_t{1} << i) +
-                         " -> (" + vec + ") is not reachable");
-      }
-      if (!anyIdentity) {
-        std::copy_n(combo.data(), m, c.basis(g)); // combination bits are the result's out bits
-        continue;
-      }
-      for (int wi = 0; wi < m; ++wi)
-        for (uint64_t x = combo[wi]; x; x &= x - 1)
-          detail::flipBit(c.basis(g), resultBit[wi * 64 + std::countr_zero(x)]);
     }
+    const bool sameOutPacking =
+        std::equal(A.outs_.begin(), A.outs_.end(), B.outs_.begin(),
+                   [](const OutDim& x, const OutDim& y) { return x.sizeLog2 == y.sizeLog2; });
+    bool unreachable = false;
+    for (int d = 0; d < A.numInDims() && !unreachable; ++d) {
+      for (int i = 0; i < A.ins_[d].numBases; ++i) {
+        const int g = A.ins_[d].firstBasis + i;
+        if (identityIn[d] >= 0) {
+          detail::flipBit(c.basis(g), C.outs_[identityIn[d]].bitOffset + i);
+          continue;
+        }
+        // A's column, packed with B's out sizes.
+        if (sameOutPacking) {
+          std::copy_n(A.basisWords(g), w, v.data());
+        } else {
+          std::fill_n(v.data(), w, 0);
+          for (int o = 0; o < A.numOutDims(); ++o)
+            detail::xorBits(v.data(), B.outs_[o].bitOffset, B.outs_[o].sizeLog2, A.basis(d, i, o));
+        }
+        std::fill_n(combo.data(), m, 0);
+        xb.reduce(v.data(), combo.data());
+        if (!detail::isZero(v.data(), w)) {
+          // Triton's heuristic can claim a dim that the rest of A needs; Triton aborts there.
+          // Plain least squares over every dim still finds the solution when one exists.
+          if (anyIdentity) {
+            unreachable = true;
+            break;
+          }
+          std::string vec;
+          for (int o = 0; o < A.numOutDims(); ++o)
+            vec += (o ? ", " : "") + std::to_string(A.basis(d, i, o));
+          return makeError("invertAndCompose: the outer layout does not cover this layout's image: " +
+                           quoted(A.ins_[d].name) + "=" + std::to_string(uint64_t{1} << i) +
+                           " -> (" + vec + ") is not reachable");
+        }
+        if (!anyIdentity) {
+          std::copy_n(combo.data(), m, c.basis(g)); // combination bits are the result's out bits
+          continue;
+        }
+        for (int wi = 0; wi < m; ++wi)
+          for (uint64_t x = combo[wi]; x; x &= x - 1)
+            detail::flipBit(c.basis(g), resultBit[wi * 64 + std::countr_zero(x)]);
+      }
+    }
+    if (unreachable) continue;
+    return c.build();
   }
-  return c.build();
+  return makeError("invertAndCompose: internal error: no solution after the fallback");
 }
 
 Expected<LinearLayout> LinearLayout::pseudoinvert() const {
