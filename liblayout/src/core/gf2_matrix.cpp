@@ -3,67 +3,107 @@
 #include "layout/core/linear_layout.h"
 
 #include "bit_ops.h"
+#include "xor_select.h"
 
 #include <algorithm>
 #include <bit>
 
-#include "layout/core/small_vector.h"
 
 namespace layout {
+
+namespace {
+
+// rows[i] ^= lo[nibble 0 of the window] ^ hi[nibble 1] for every row: clears the window's pivot
+// columns (and applies the matching pivot-row sums) in one pass.
+void clearWindowScalar(uint64_t* rows, int numRows, int c0, const uint64_t* lo, const uint64_t* hi) {
+  for (int i = 0; i < numRows; ++i) {
+    const uint64_t s = rows[i] >> c0;
+    rows[i] ^= lo[s & 15] ^ hi[(s >> 4) & 15];
+  }
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define LAYOUT_HAVE_AVX512_PATH 1
+// The same with AVX-512: eight rows per step, each 16-entry table held in two registers and
+// indexed by vpermt2q.
+#pragma GCC diagnostic push
+// GCC 12 flags the intrinsics' own placeholder temporaries (_mm512_undefined_*).
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+__attribute__((target("avx512f"))) void clearWindowAvx512(uint64_t* rows, int numRows, int c0,
+                                                         const uint64_t* lo, const uint64_t* hi) {
+  const __m512i lo0 = _mm512_loadu_si512(lo), lo1 = _mm512_loadu_si512(lo + 8);
+  const __m512i hi0 = _mm512_loadu_si512(hi), hi1 = _mm512_loadu_si512(hi + 8);
+  const __m512i shift = _mm512_set1_epi64(c0), shift4 = _mm512_set1_epi64(c0 + 4);
+  const __m512i fifteen = _mm512_set1_epi64(15);
+  for (int i = 0; i < numRows; i += 8) {
+    const __mmask8 m = numRows - i >= 8 ? __mmask8(0xFF) : __mmask8((1u << (numRows - i)) - 1);
+    __m512i v = _mm512_maskz_loadu_epi64(m, rows + i);
+    __m512i l = _mm512_and_si512(_mm512_srlv_epi64(v, shift), fifteen);
+    __m512i h = _mm512_and_si512(_mm512_srlv_epi64(v, shift4), fifteen);
+    v = _mm512_xor_si512(v, _mm512_permutex2var_epi64(lo0, l, lo1));
+    v = _mm512_xor_si512(v, _mm512_permutex2var_epi64(hi0, h, hi1));
+    _mm512_mask_storeu_epi64(rows + i, m, v);
+  }
+}
+#pragma GCC diagnostic pop
+#endif
+
+void clearWindow(uint64_t* rows, int numRows, int c0, const uint64_t* lo, const uint64_t* hi) {
+#ifdef LAYOUT_HAVE_AVX512_PATH
+  if (detail::cpuHasAvx512()) return clearWindowAvx512(rows, numRows, c0, lo, hi);
+#endif
+  clearWindowScalar(rows, numRows, c0, lo, hi);
+}
+
+} // namespace
 
 // Gauss-Jordan in windows of 8 columns ("method of four Russians"): per window, find its pivot
 // rows by insertion, reduce them against each other, then clear the window's pivot columns from
 // every other row with two 16-entry tables of pivot-row sums, one lookup pair per row. A window
 // costs one pass over the rows instead of one pass per column.
 int rrefInPlace64(uint64_t* rows, int numRows) {
-  SmallVector<uint64_t, 64> rest;
   int r = 0;
   for (int c0 = 0; c0 < 64 && r < numRows; c0 += 8) {
     uint64_t sel[8];
-    int pivotBit[8], k = 0;
-    SmallVector<int32_t, 64> selectedRow;
+    int pivotBit[8], from[8], k = 0;
+    // The window's pivot rows, kept fully reduced against each other: reducing a row is then one
+    // independent XOR per pivot bit it has, with no chain through the row itself.
     for (int i = r; i < numRows && k < 8; ++i) {
-      uint64_t x = rows[i];
-      for (int j = 0; j < k; ++j) x ^= sel[j] & (uint64_t{0} - ((x >> (c0 + pivotBit[j])) & 1));
+      const uint64_t orig = rows[i];
+      uint64_t acc = 0;
+      for (int j = 0; j < k; ++j) acc ^= sel[j] & (uint64_t{0} - ((orig >> (c0 + pivotBit[j])) & 1));
+      const uint64_t x = orig ^ acc;
       const uint64_t window = (x >> c0) & 0xFF;
       if (!window) continue;
-      pivotBit[k] = std::countr_zero(window);
+      const int p = std::countr_zero(window);
+      for (int j = 0; j < k; ++j) sel[j] ^= x & (uint64_t{0} - ((sel[j] >> (c0 + p)) & 1));
+      pivotBit[k] = p;
+      from[k] = i;
       sel[k++] = x;
-      selectedRow.push_back(i);
     }
     if (k == 0) continue;
-    // Back-substitute so that each pivot column is set in its own pivot row only.
-    for (int j = k - 1; j >= 0; --j)
-      for (int m = 0; m < j; ++m)
-        sel[m] ^= sel[j] & (uint64_t{0} - ((sel[m] >> (c0 + pivotBit[j])) & 1));
     uint64_t byBit[8] = {};
     for (int j = 0; j < k; ++j) byBit[pivotBit[j]] = sel[j];
-    uint64_t lo[16], hi[16];
+    alignas(64) uint64_t lo[16], hi[16];
     lo[0] = hi[0] = 0;
     for (int p = 1; p < 16; ++p) {
       const int b = std::countr_zero(unsigned(p));
       lo[p] = lo[p & (p - 1)] ^ byBit[b];
       hi[p] = hi[p & (p - 1)] ^ byBit[b + 4];
     }
-    // New order: rows above r, the window's pivot rows by pivot column, then the other rows.
-    rest.clear();
-    for (int i = r, s = 0; i < numRows; ++i) {
-      if (s < int(selectedRow.size()) && selectedRow[s] == i) {
-        ++s;
-        continue;
-      }
-      rest.push_back(rows[i]);
-    }
-    int at = r;
-    for (int b = 0; b < 8; ++b)
+    // Rows [r, r + k) become the pivot rows: the other rows found there move into the slots the
+    // pivot rows came from below r + k (the order of not-yet-pivot rows does not matter).
+    int freed[8], nFreed = 0, displaced[8], nDisplaced = 0;
+    for (int j = 0; j < k; ++j)
+      if (from[j] >= r + k) freed[nFreed++] = from[j];
+    for (int i = r; i < r + k; ++i)
+      if (std::find(from, from + k, i) == from + k) displaced[nDisplaced++] = i;
+    for (int t = 0; t < nFreed; ++t) rows[freed[t]] = rows[displaced[t]];
+    clearWindow(rows, numRows, c0, lo, hi); // pivot rows clear themselves; rewritten below
+    for (int b = 0, at = r; b < 8; ++b)
       if (byBit[b]) rows[at++] = byBit[b];
-    std::copy(rest.begin(), rest.end(), rows + at);
-    auto clearWindow = [&](int i) {
-      const uint64_t s = rows[i] >> c0;
-      rows[i] ^= lo[s & 15] ^ hi[(s >> 4) & 15];
-    };
-    for (int i = 0; i < r; ++i) clearWindow(i);
-    for (int i = r + k; i < numRows; ++i) clearWindow(i);
     r += k;
   }
   return r;

@@ -4,6 +4,7 @@
 
 #include "bit_ops.h"
 #include "layout_builder.h"
+#include "xor_select.h"
 
 #include <algorithm>
 #include <bit>
@@ -332,16 +333,7 @@ LinearLayout::apply(std::span<const std::pair<DimName, uint64_t>> ins) const {
 
 uint64_t LinearLayout::applyPacked(uint64_t packedIns) const {
   assert(totalInBits_ <= 64 && totalOutBits_ <= 64);
-  const uint64_t* col = bits_.data();
-  uint64_t acc0 = 0, acc1 = 0;
-  uint64_t x = packedIns & detail::lowMask(totalInBits_);
-  // Two set bits per step: half the loop-carried steps of a plain set-bit walk.
-  for (; x & (x - 1); x &= x - 1, x &= x - 1) {
-    acc0 ^= col[std::countr_zero(x)];
-    acc1 ^= col[std::countr_zero(x & (x - 1))];
-  }
-  if (x) acc0 ^= col[std::countr_zero(x)];
-  return acc0 ^ acc1;
+  return detail::xorSelect(bits_.data(), totalInBits_, packedIns);
 }
 
 // ---- Composition and inversion ------------------------------------------------------------------
