@@ -16,8 +16,12 @@ namespace {
 
 DimName kReg("register"), kLane("lane"), kWarp("warp"), kD0("dim0"), kD1("dim1");
 
-LinearLayout id(uint64_t n, DimName in, DimName out) { return *LinearLayout::identity1D(n, in, out); }
-LinearLayout mul(const LinearLayout& a, const LinearLayout& b) { return *product(a, b); }
+LinearLayout id(uint64_t n, DimName in, DimName out) {
+  return *LinearLayout::identity1D(n, in, out);
+}
+LinearLayout mul(const LinearLayout& a, const LinearLayout& b) {
+  return *product(a, b);
+}
 
 // A 64x64 DPAS accumulator-like layout (12 in bits): each of 16 lanes holds an 8-row column of an
 // 8x16 tile; 4 subgroups split the columns; registers repeat the tile 2x along N and 8x along M.
@@ -78,7 +82,8 @@ LinearLayout randomInvertibleOn(const LinearLayout& l, uint64_t seed, DimName pr
 LinearLayout wideInvertible(int numDims, int bitsPerDim, uint64_t seed) {
   std::mt19937_64 rng(seed);
   std::vector<DimSize> outs;
-  for (int o = 0; o < numDims; ++o) outs.push_back({DimName("o" + std::to_string(o)), uint64_t{1} << bitsPerDim});
+  for (int o = 0; o < numDims; ++o)
+    outs.push_back({DimName("o" + std::to_string(o)), uint64_t{1} << bitsPerDim});
   const int n = numDims * bitsPerDim;
   // Unit vectors, XOR-mixed: column c is a set of out bits.
   std::vector<std::vector<bool>> cols(n, std::vector<bool>(n));

@@ -12,9 +12,9 @@ using namespace layout;
 int main() {
   DimName reg("register"), lane("lane"), d0("dim0"), d1("dim1");
   // Source: each lane holds 8 consecutive elements of a row; 2 lanes cover a row of 16.
-  LinearLayout src = *product(*product(*LinearLayout::identity1D(8, reg, d1),
-                                       *LinearLayout::identity1D(2, lane, d1)),
-                              *LinearLayout::identity1D(16, lane, d0));
+  LinearLayout src = *product(
+      *product(*LinearLayout::identity1D(8, reg, d1), *LinearLayout::identity1D(2, lane, d1)),
+      *LinearLayout::identity1D(16, lane, d0));
   // Destination: each lane holds 8 consecutive elements of a column; 2 lanes per column.
   LinearLayout dst = *(*product(*product(*LinearLayout::identity1D(8, reg, d0),
                                          *LinearLayout::identity1D(2, lane, d0)),

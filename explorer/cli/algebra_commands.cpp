@@ -35,7 +35,9 @@ void printLayout(const LinearLayout& l, const Args& args) {
   std::cout << l.toString().substr(1) << "\n";
 }
 
-std::string yesNo(bool b) { return b ? "yes" : "no"; }
+std::string yesNo(bool b) {
+  return b ? "yes" : "no";
+}
 
 void requirePositionals(const Args& args, size_t count, const char* what) {
   if (args.positionals().size() != count)
@@ -116,8 +118,8 @@ int runProduct(const Args& args) {
   if (args.positionals().size() < 2) throw CliExit{kUsage, "expected at least two layouts"};
   LinearLayout acc = readLayoutArg(args.positionals()[0], "layout 1");
   for (size_t i = 1; i < args.positionals().size(); ++i)
-    acc = unwrap(layout::product(acc, readLayoutArg(args.positionals()[i],
-                                                    "layout " + std::to_string(i + 1))));
+    acc = unwrap(layout::product(
+        acc, readLayoutArg(args.positionals()[i], "layout " + std::to_string(i + 1))));
   printLayout(acc, args);
   return kOk;
 }
@@ -183,44 +185,81 @@ int runFreeVars(const Args& args) {
 void addAlgebraCommands(std::vector<Command>& commands) {
   const std::string ex = "'{\"inDims\":[{\"name\":\"lane\",\"bases\":[[1],[2]]}],"
                          "\"outDims\":[{\"name\":\"dim0\",\"size\":4}]}'";
-  commands.push_back({"show", "show [LAYOUT] [--format text|json]",
+  commands.push_back({"show",
+                      "show [LAYOUT] [--format text|json]",
                       "Print a layout in Triton's toString format (or JSON), with its rank and "
                       "whether it is surjective / injective. Without LAYOUT, shows the built-in "
                       "example of interchange §1.",
-                      "layoutctl show " + ex, {}, {}, runShow});
-  commands.push_back({"apply", "apply LAYOUT IN=VALUE... [--format text|json]",
+                      "layoutctl show " + ex,
+                      {},
+                      {},
+                      runShow});
+  commands.push_back({"apply",
+                      "apply LAYOUT IN=VALUE... [--format text|json]",
                       "Apply a layout to one input: every in-dim once, as name=value.",
-                      "layoutctl apply " + ex + " lane=3", {}, {}, runApply});
-  commands.push_back({"compose", "compose A B [--format text|json]",
+                      "layoutctl apply " + ex + " lane=3",
+                      {},
+                      {},
+                      runApply});
+  commands.push_back({"compose",
+                      "compose A B [--format text|json]",
                       "B(A(x)), Triton's A.compose(B). A's out-dims must be B's in-dims.",
-                      "layoutctl compose @a.json @b.json", {}, {}, runCompose});
-  commands.push_back({"invert", "invert LAYOUT [--pseudo] [--format text|json]",
+                      "layoutctl compose @a.json @b.json",
+                      {},
+                      {},
+                      runCompose});
+  commands.push_back({"invert",
+                      "invert LAYOUT [--pseudo] [--format text|json]",
                       "The inverse of an invertible layout; with --pseudo, the smallest-preimage "
                       "map of a surjective one (Triton's pseudoinvert).",
-                      "layoutctl invert " + ex, {}, {"pseudo"}, runInvert});
-  commands.push_back({"invert-compose", "invert-compose A B [--format text|json]",
+                      "layoutctl invert " + ex,
+                      {},
+                      {"pseudo"},
+                      runInvert});
+  commands.push_back({"invert-compose",
+                      "invert-compose A B [--format text|json]",
                       "C with A(x) == B(C(x)), Triton's A.invertAndCompose(B) with its "
                       "tie-breaks: the conversion from layout A to layout B.",
-                      "layoutctl invert-compose @src.json @dst.json", {}, {}, runInvertCompose});
-  commands.push_back({"product", "product A B [C...] [--format text|json]",
+                      "layoutctl invert-compose @src.json @dst.json",
+                      {},
+                      {},
+                      runInvertCompose});
+  commands.push_back({"product",
+                      "product A B [C...] [--format text|json]",
                       "A * B * ..., Triton's operator* (direct sum; dims merged in order).",
-                      "layoutctl product @regs.json @lanes.json", {}, {}, runProduct});
-  commands.push_back({"reshape", "reshape LAYOUT [--ins n=size,...] [--outs n=size,...]",
+                      "layoutctl product @regs.json @lanes.json",
+                      {},
+                      {},
+                      runProduct});
+  commands.push_back({"reshape",
+                      "reshape LAYOUT [--ins n=size,...] [--outs n=size,...]",
                       "Regroup the input and/or output bits into new dims of the same total size.",
-                      "layoutctl reshape " + ex + " --outs dim0=2,dim1=2", {"ins", "outs"}, {},
+                      "layoutctl reshape " + ex + " --outs dim0=2,dim1=2",
+                      {"ins", "outs"},
+                      {},
                       runReshape});
-  commands.push_back({"transpose", "transpose LAYOUT [--ins a,b,...] [--outs x,y,...]",
+  commands.push_back({"transpose",
+                      "transpose LAYOUT [--ins a,b,...] [--outs x,y,...]",
                       "Permute the order of the in-dims and/or out-dims.",
-                      "layoutctl transpose @l.json --ins lane,register", {"ins", "outs"}, {},
+                      "layoutctl transpose @l.json --ins lane,register",
+                      {"ins", "outs"},
+                      {},
                       runTranspose});
-  commands.push_back({"sublayout", "sublayout LAYOUT --ins a,... --outs x,...",
+  commands.push_back({"sublayout",
+                      "sublayout LAYOUT --ins a,... --outs x,...",
                       "Restrict to some in- and out-dims (others read as 0); an empty list keeps "
                       "none.",
-                      "layoutctl sublayout @l.json --ins lane --outs dim0", {"ins", "outs"}, {},
+                      "layoutctl sublayout @l.json --ins lane --outs dim0",
+                      {"ins", "outs"},
+                      {},
                       runSublayout});
-  commands.push_back({"free-vars", "free-vars LAYOUT [--format text|json]",
+  commands.push_back({"free-vars",
+                      "free-vars LAYOUT [--format text|json]",
                       "Per in-dim, the input bits that do not change the output (broadcast bits).",
-                      "layoutctl free-vars @l.json", {}, {}, runFreeVars});
+                      "layoutctl free-vars @l.json",
+                      {},
+                      {},
+                      runFreeVars});
 }
 
 } // namespace layoutctl

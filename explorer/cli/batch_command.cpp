@@ -26,7 +26,8 @@ int runBatch(const Args& args) {
 
 void addBatchCommand(std::vector<Command>& commands) {
   commands.push_back(
-      {"batch", "batch [--list-ops] < requests.jsonl",
+      {"batch",
+       "batch [--list-ops] < requests.jsonl",
        "Read JSON Lines requests {\"id\", \"op\", \"inputs\": [layout...], \"args\": {...}} on "
        "stdin and write one line {\"id\", \"result\"} or {\"id\", \"error\"} per request, in "
        "order (interchange §2). --list-ops lists the ops.",

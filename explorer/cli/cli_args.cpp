@@ -51,7 +51,9 @@ std::optional<std::string> Args::option(const std::string& name) const {
   return it->second;
 }
 
-bool Args::json() const { return option("format").value_or("text") == "json"; }
+bool Args::json() const {
+  return option("format").value_or("text") == "json";
+}
 
 layout::LinearLayout readLayoutArg(const std::string& text, const std::string& what) {
   std::string content = text;
@@ -77,9 +79,9 @@ layout::LinearLayout readLayoutArg(const std::string& text, const std::string& w
                            "encoding parsers come with the TritonGPU and XeGPU models); pass "
                            "layout JSON (shared/spec/interchange.md §1)"};
   if (content[start] != '{')
-    throw CliExit{kInvalidInput,
-                  source + ": expected layout JSON (starting with '{') or @file, got '" +
-                      content.substr(start, 20) + "'"};
+    throw CliExit{kInvalidInput, source +
+                                     ": expected layout JSON (starting with '{') or @file, got '" +
+                                     content.substr(start, 20) + "'"};
   auto l = layout::parseLayoutJson(content);
   if (!l) throw CliExit{kInvalidInput, source + ": " + l.error().message};
   return std::move(*l);
@@ -112,8 +114,8 @@ std::vector<layout::DimSize> parseDimSizeList(const std::string& text, const std
   for (const std::string& p : splitCommas(text)) {
     auto eq = p.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == p.size())
-      throw CliExit{kUsage, "--" + option + ": expected name=size pairs like lane=32,warp=4, got '" +
-                                p + "'"};
+      throw CliExit{kUsage, "--" + option +
+                                ": expected name=size pairs like lane=32,warp=4, got '" + p + "'"};
     std::string size = p.substr(eq + 1);
     if (size.find_first_not_of("0123456789") != std::string::npos || size.size() > 19)
       throw CliExit{kUsage, "--" + option + ": size '" + size + "' is not a non-negative integer"};

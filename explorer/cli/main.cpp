@@ -28,8 +28,8 @@ void printOverview(std::ostream& os, const std::vector<Command>& commands) {
 }
 
 void printCommandHelp(const Command& c) {
-  std::cout << "usage: layoutctl " << c.usage << "\n\n" << c.description << "\n\nexample:\n  "
-            << c.example << "\n";
+  std::cout << "usage: layoutctl " << c.usage << "\n\n"
+            << c.description << "\n\nexample:\n  " << c.example << "\n";
 }
 
 } // namespace

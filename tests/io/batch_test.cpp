@@ -60,8 +60,10 @@ TEST(BatchProtocol, StreamKeepsOrderAndContinuesAfterErrors) {
   in << R"({"id": 1, "op": "identity1D", "args": {"size": 4, "inDim": "lane", "outDim": "dim0"}})"
      << "\n"
      << "{not json\n"
-     << R"({"id": 3, "op": "noSuchOp"})" << "\n"
-     << R"({"id": 4, "op": "invert", "inputs": []})" << "\n"
+     << R"({"id": 3, "op": "noSuchOp"})"
+     << "\n"
+     << R"({"id": 4, "op": "invert", "inputs": []})"
+     << "\n"
      << R"({"id": 5, "op": "invert", "inputs": [{"inDims": [], "outDims": [{"name": "d", "size": 12}]}]})"
      << "\n"
      << std::string(1 << 20, '[') << "\n" // 1 MB of nesting
@@ -79,7 +81,8 @@ TEST(BatchProtocol, StreamKeepsOrderAndContinuesAfterErrors) {
   EXPECT_TRUE(lines[1]["id"].is_null());
   EXPECT_NE(lines[1]["error"].get<std::string>().find("malformed JSON"), std::string::npos);
   EXPECT_EQ(lines[2]["id"], 3);
-  EXPECT_NE(lines[2]["error"].get<std::string>().find("unknown op \"noSuchOp\""), std::string::npos);
+  EXPECT_NE(lines[2]["error"].get<std::string>().find("unknown op \"noSuchOp\""),
+            std::string::npos);
   EXPECT_EQ(lines[3]["id"], 4);
   EXPECT_NE(lines[3]["error"].get<std::string>().find("takes 1 input layout(s), got 0"),
             std::string::npos);
@@ -111,11 +114,14 @@ TEST(BatchProtocol, LayoutReaderErrorsNameTheField) {
       {L(R"([{"name":"x","bases":[[-1]]}])", R"([{"name":"d","size":4}])"),
        "inputs[0]: inDims[0].bases[0][0]: expected a non-negative integer, got a negative number"},
       {L(R"([{"name":"x","bases":[[1.5]]}])", R"([{"name":"d","size":4}])"),
-       "inputs[0]: inDims[0].bases[0][0]: expected a non-negative integer, got a non-integer number"},
-      {L(R"([])", R"([{"name":"d","size":0}])"), "inputs[0]: outDims[0].size: 0 is not a power of two"},
+       "inputs[0]: inDims[0].bases[0][0]: expected a non-negative integer, got a non-integer "
+       "number"},
+      {L(R"([])", R"([{"name":"d","size":0}])"),
+       "inputs[0]: outDims[0].size: 0 is not a power of two"},
       {L(R"([])", R"([{"name":"d"}])"), "inputs[0]: outDims[0]: missing field \"size\""},
       {R"({"inDims":[]})", "inputs[0]: layout: missing field \"outDims\""},
-      {L(R"([{"name":3,"bases":[]}])", "[]"), "inputs[0]: inDims[0].name: expected a string, got a number"},
+      {L(R"([{"name":3,"bases":[]}])", "[]"),
+       "inputs[0]: inDims[0].name: expected a string, got a number"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.layout);
@@ -125,8 +131,8 @@ TEST(BatchProtocol, LayoutReaderErrorsNameTheField) {
 
 TEST(BatchProtocol, ApplyOnSpecLayout) {
   // register=3 -> (0,1)^(8,0) = (8,1); lane=5 -> (0,2)^(1,0) = (1,2); total (9, 3).
-  json r = result(request("apply", {kSpecLayout},
-                          R"({"ins": [["warp", 0], ["lane", 5], ["register", 3]]})"));
+  json r = result(
+      request("apply", {kSpecLayout}, R"({"ins": [["warp", 0], ["lane", 5], ["register", 3]]})"));
   EXPECT_EQ(r, json::parse(R"([["dim0", 9], ["dim1", 3]])"));
   EXPECT_NE(errorOf(request("apply", {kSpecLayout}, R"({"ins": [["lane", 1]]})"))
                 .find("no value for in-dim 'register'"),
@@ -134,15 +140,17 @@ TEST(BatchProtocol, ApplyOnSpecLayout) {
 }
 
 TEST(BatchProtocol, TransposeReshapeFlatten) {
-  json t = result(request("transposeOuts", {kSpecLayout}, R"({"newOutDimOrder": ["dim1", "dim0"]})"));
+  json t =
+      result(request("transposeOuts", {kSpecLayout}, R"({"newOutDimOrder": ["dim1", "dim0"]})"));
   EXPECT_EQ(basesOf(t, "register"), json::parse("[[1,0],[0,8]]"));
   EXPECT_EQ(t["outDims"][0]["name"], "dim1");
-  json ti = result(request("transposeIns", {kSpecLayout},
-                           R"({"newInDimOrder": ["warp", "lane", "register"]})"));
+  json ti = result(
+      request("transposeIns", {kSpecLayout}, R"({"newInDimOrder": ["warp", "lane", "register"]})"));
   EXPECT_EQ(ti["inDims"][0]["name"], "warp");
   EXPECT_EQ(basesOf(ti, "register"), json::parse("[[0,1],[8,0]]"));
   // reshapeOuts: flatten (dim0 + 16 * dim1), then split into 256 x 1.
-  json ro = result(request("reshapeOuts", {kSpecLayout}, R"({"newOutDims": [["x", 256], ["y", 1]]})"));
+  json ro =
+      result(request("reshapeOuts", {kSpecLayout}, R"({"newOutDims": [["x", 256], ["y", 1]]})"));
   EXPECT_EQ(basesOf(ro, "register"), json::parse("[[16,0],[8,0]]"));
   EXPECT_EQ(basesOf(ro, "lane"), json::parse("[[32,0],[64,0],[1,0],[2,0],[4,0]]"));
   // reshapeIns: all 7 bases regrouped as a (4) and b (32).
@@ -160,8 +168,8 @@ TEST(BatchProtocol, TransposeReshapeFlatten) {
 }
 
 TEST(BatchProtocol, SublayoutQueries) {
-  json s = result(request("sublayout", {kSpecLayout},
-                          R"({"inDims": ["lane"], "outDims": ["dim1"]})"));
+  json s =
+      result(request("sublayout", {kSpecLayout}, R"({"inDims": ["lane"], "outDims": ["dim1"]})"));
   EXPECT_EQ(s["inDims"].size(), 1u);
   EXPECT_EQ(basesOf(s, "lane"), json::parse("[[2],[4],[0],[0],[0]]"));
   EXPECT_EQ(s["outDims"], json::parse(R"([{"name":"dim1","size":16}])"));
@@ -190,11 +198,12 @@ TEST(BatchProtocol, SublayoutQueries) {
 
 TEST(BatchProtocol, ConcatAndDivide) {
   std::string a = L(R"([{"name":"r","bases":[[1],[2]]}])", R"([{"name":"d","size":8}])");
-  std::string b = L(R"([{"name":"l","bases":[[4]]},{"name":"r","bases":[[0]]}])",
-                    R"([{"name":"d","size":8}])");
+  std::string b =
+      L(R"([{"name":"l","bases":[[4]]},{"name":"r","bases":[[0]]}])", R"([{"name":"d","size":8}])");
   // concatIns keeps a's bases for the shared name r and appends l.
   json ci = result(request("concatIns", {a, b}));
-  EXPECT_EQ(ci["inDims"], json::parse(R"([{"name":"r","bases":[[1],[2]]},{"name":"l","bases":[[4]]}])"));
+  EXPECT_EQ(ci["inDims"],
+            json::parse(R"([{"name":"r","bases":[[1],[2]]},{"name":"l","bases":[[4]]}])"));
   std::string c = L(R"([{"name":"r","bases":[[3],[0]]}])", R"([{"name":"e","size":4}])");
   json co = result(request("concatOuts", {a, c}));
   EXPECT_EQ(basesOf(co, "r"), json::parse("[[1,3],[2,0]]"));
@@ -216,8 +225,9 @@ TEST(BatchProtocol, ConcatAndDivide) {
 
 TEST(BatchProtocol, FreeVariablesAndConsecutive) {
   // register bases (1),(0),(1),(2): bit 1 is zero, bit 2 repeats bit 0 -> free mask 0b0110.
-  std::string l = L(R"([{"name":"register","bases":[[1],[0],[1],[2]]},{"name":"lane","bases":[[2],[4]]}])",
-                    R"([{"name":"d","size":8}])");
+  std::string l =
+      L(R"([{"name":"register","bases":[[1],[0],[1],[2]]},{"name":"lane","bases":[[2],[4]]}])",
+        R"([{"name":"d","size":8}])");
   EXPECT_EQ(result(request("getFreeVariableMasks", {l})),
             json::parse(R"([["register", 6], ["lane", 1]])"));
   // First in-dim starts (1),(0): one consecutive; others touch bit 0 -> ctz(1|2|4)=0 -> 1.
@@ -242,7 +252,8 @@ TEST(BatchProtocol, SizeQueriesAndEquality) {
 }
 
 TEST(BatchProtocol, EncodingOpsReportWhatIsMissing) {
-  json r = run(R"({"id": 1, "op": "toLinearLayout", "args": {"encoding": "#ttg.blocked<{}>", "shape": [4]}})");
+  json r = run(
+      R"({"id": 1, "op": "toLinearLayout", "args": {"encoding": "#ttg.blocked<{}>", "shape": [4]}})");
   EXPECT_TRUE(r.contains("error"));
 }
 
@@ -254,19 +265,21 @@ TEST(BatchProtocol, WideLayoutsBeyond64Bits) {
     for (int b = 0; b < 40; ++b) {
       ins += b ? "," : "";
       ins += "[";
-      for (int o = 0; o < 3; ++o) ins += std::string(o ? "," : "") + (o == d ? std::to_string(1ULL << b) : "0");
+      for (int o = 0; o < 3; ++o)
+        ins += std::string(o ? "," : "") + (o == d ? std::to_string(1ULL << b) : "0");
       ins += "]";
     }
     ins += "]}";
-    outs += std::string(d ? "," : "") + R"({"name":"o)" + std::to_string(d) + R"(","size":1099511627776})";
+    outs += std::string(d ? "," : "") + R"({"name":"o)" + std::to_string(d) +
+            R"(","size":1099511627776})";
   }
   std::string wide = L(ins + "]", outs + "]");
   EXPECT_EQ(result(request("isInvertible", {wide})), true);
   json inv = result(request("invert", {wide}));
   EXPECT_EQ(inv["inDims"][2]["name"], "o2");
   EXPECT_EQ(basesOf(inv, "o1")[39], json::parse("[0, 549755813888, 0]"));
-  json applied = result(request("apply", {wide},
-                                R"({"ins": [["i0", 1099511627775], ["i1", 5], ["i2", 0]]})"));
+  json applied =
+      result(request("apply", {wide}, R"({"ins": [["i0", 1099511627775], ["i1", 5], ["i2", 0]]})"));
   EXPECT_EQ(applied, json::parse(R"([["o0", 1099511627775], ["o1", 5], ["o2", 0]])"));
   EXPECT_NE(errorOf(request("getTotalOutDimSize", {wide})).find("2^120"), std::string::npos);
 }

@@ -29,12 +29,14 @@ TEST(LayoutJson, ReadsTheSpecExampleAndAppliesIt) {
 TEST(LayoutJson, WritesContractOrderWithSurjective) {
   auto l = LinearLayout::identity1D(4, DimName("lane"), DimName("dim0"));
   ASSERT_TRUE(l);
-  EXPECT_EQ(printLayoutJson(*l),
-            R"({"inDims":[{"name":"lane","bases":[[1],[2]]}],"outDims":[{"name":"dim0","size":4}],"surjective":true})");
+  EXPECT_EQ(
+      printLayoutJson(*l),
+      R"({"inDims":[{"name":"lane","bases":[[1],[2]]}],"outDims":[{"name":"dim0","size":4}],"surjective":true})");
   auto z = LinearLayout::zeros1D(2, DimName("lane"), DimName("dim0"), 4);
   ASSERT_TRUE(z);
-  EXPECT_EQ(printLayoutJson(*z),
-            R"({"inDims":[{"name":"lane","bases":[[0]]}],"outDims":[{"name":"dim0","size":4}],"surjective":false})");
+  EXPECT_EQ(
+      printLayoutJson(*z),
+      R"({"inDims":[{"name":"lane","bases":[[0]]}],"outDims":[{"name":"dim0","size":4}],"surjective":false})");
 }
 
 TEST(LayoutJson, RejectsBadInputNamingTheField) {

@@ -19,8 +19,8 @@ namespace {
 // of A and B also match; main (since triton-lang/triton#10116) compares the bases ignoring out
 // sizes, and so do we. For these records we check the defining property instead of the bytes.
 const std::set<int64_t> kTriton36IdentityDimRecords = {841,  856,  859,  917,  922,  928,
-                                                      941,  971,  983,  1017, 1064, 1081,
-                                                      1086, 1092, 1097, 1098, 1102, 1146};
+                                                       941,  971,  983,  1017, 1064, 1081,
+                                                       1086, 1092, 1097, 1098, 1102, 1146};
 
 std::vector<json> loadRecords() {
   std::ifstream in(std::string(LAYOUT_TEST_DATA_DIR) + "/triton_algebra_vectors.jsonl");

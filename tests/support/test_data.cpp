@@ -2,5 +2,7 @@
 #include <string>
 
 namespace layout_test {
-std::string dataDir() { return LAYOUT_TEST_DATA_DIR; }
+std::string dataDir() {
+  return LAYOUT_TEST_DATA_DIR;
+}
 } // namespace layout_test

@@ -9,9 +9,13 @@
 
 namespace layout::detail {
 
-inline int wordsFor(int bits) { return bits <= 64 ? 1 : (bits + 63) / 64; }
+inline int wordsFor(int bits) {
+  return bits <= 64 ? 1 : (bits + 63) / 64;
+}
 
-inline uint64_t lowMask(int len) { return len >= 64 ? ~uint64_t{0} : (uint64_t{1} << len) - 1; }
+inline uint64_t lowMask(int len) {
+  return len >= 64 ? ~uint64_t{0} : (uint64_t{1} << len) - 1;
+}
 
 // Bits [off, off + len) of a packed vector, len <= 64.
 inline uint64_t getBits(const uint64_t* v, int off, int len) {
@@ -30,8 +34,12 @@ inline void xorBits(uint64_t* v, int off, int len, uint64_t val) {
   if (b + len > 64) v[w + 1] ^= val >> (64 - b);
 }
 
-inline bool testBit(const uint64_t* v, int bit) { return (v[bit >> 6] >> (bit & 63)) & 1; }
-inline void flipBit(uint64_t* v, int bit) { v[bit >> 6] ^= uint64_t{1} << (bit & 63); }
+inline bool testBit(const uint64_t* v, int bit) {
+  return (v[bit >> 6] >> (bit & 63)) & 1;
+}
+inline void flipBit(uint64_t* v, int bit) {
+  v[bit >> 6] ^= uint64_t{1} << (bit & 63);
+}
 
 inline bool isZero(const uint64_t* v, int words) {
   for (int i = 0; i < words; ++i)

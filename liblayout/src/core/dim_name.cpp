@@ -72,7 +72,9 @@ DimName offset() {
   static const DimName d("offset");
   return d;
 }
-DimName standardOut(int i) { return DimName("dim" + std::to_string(i)); }
+DimName standardOut(int i) {
+  return DimName("dim" + std::to_string(i));
+}
 } // namespace dims
 
 } // namespace layout

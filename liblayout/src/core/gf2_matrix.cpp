@@ -8,14 +8,14 @@
 #include <algorithm>
 #include <bit>
 
-
 namespace layout {
 
 namespace {
 
 // rows[i] ^= lo[nibble 0 of the window] ^ hi[nibble 1] for every row: clears the window's pivot
 // columns (and applies the matching pivot-row sums) in one pass.
-void clearWindowScalar(uint64_t* rows, int numRows, int c0, const uint64_t* lo, const uint64_t* hi) {
+void clearWindowScalar(uint64_t* rows, int numRows, int c0, const uint64_t* lo,
+                       const uint64_t* hi) {
   for (int i = 0; i < numRows; ++i) {
     const uint64_t s = rows[i] >> c0;
     rows[i] ^= lo[s & 15] ^ hi[(s >> 4) & 15];
@@ -32,7 +32,7 @@ void clearWindowScalar(uint64_t* rows, int numRows, int c0, const uint64_t* lo, 
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 __attribute__((target("avx512f"))) void clearWindowAvx512(uint64_t* rows, int numRows, int c0,
-                                                         const uint64_t* lo, const uint64_t* hi) {
+                                                          const uint64_t* lo, const uint64_t* hi) {
   const __m512i lo0 = _mm512_loadu_si512(lo), lo1 = _mm512_loadu_si512(lo + 8);
   const __m512i hi0 = _mm512_loadu_si512(hi), hi1 = _mm512_loadu_si512(hi + 8);
   const __m512i shift = _mm512_set1_epi64(c0), shift4 = _mm512_set1_epi64(c0 + 4);
@@ -73,7 +73,8 @@ int rrefInPlace64(uint64_t* rows, int numRows) {
     for (int i = r; i < numRows && k < 8; ++i) {
       const uint64_t orig = rows[i];
       uint64_t acc = 0;
-      for (int j = 0; j < k; ++j) acc ^= sel[j] & (uint64_t{0} - ((orig >> (c0 + pivotBit[j])) & 1));
+      for (int j = 0; j < k; ++j)
+        acc ^= sel[j] & (uint64_t{0} - ((orig >> (c0 + pivotBit[j])) & 1));
       const uint64_t x = orig ^ acc;
       const uint64_t window = (x >> c0) & 0xFF;
       if (!window) continue;

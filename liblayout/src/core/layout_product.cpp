@@ -10,7 +10,9 @@ namespace {
 
 using NameList = SmallVector<DimName, 8>;
 
-bool contains(const NameList& v, DimName n) { return std::find(v.begin(), v.end(), n) != v.end(); }
+bool contains(const NameList& v, DimName n) {
+  return std::find(v.begin(), v.end(), n) != v.end();
+}
 
 NameList inNames(const LinearLayout& l) {
   NameList v;
@@ -38,8 +40,8 @@ Expected<NameList> supremum(const NameList& x, const NameList& y, const char* wh
     for (DimName n : sharedX) a += (a.empty() ? "" : ", ") + quoted(n);
     for (DimName n : sharedY) b += (b.empty() ? "" : ", ") + quoted(n);
     return makeError(std::string("product: the shared ") + what +
-                     "-dims appear in inconsistent orders: [" + a + "] in the inner layout, [" +
-                     b + "] in the outer layout");
+                     "-dims appear in inconsistent orders: [" + a + "] in the inner layout, [" + b +
+                     "] in the outer layout");
   }
   NameList result;
   size_t i = 0, j = 0;
@@ -73,8 +75,8 @@ Expected<LinearLayout> product(const LinearLayout& inner, const LinearLayout& ou
   SmallVector<std::pair<DimName, int>, 8> inShape, outShape;
   for (DimName n : ins) inShape.push_back({n, log2In(inner, n) + log2In(outer, n)});
   for (DimName n : outs) outShape.push_back({n, log2Out(inner, n) + log2Out(outer, n)});
-  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make({inShape.data(), inShape.size()},
-                                           {outShape.data(), outShape.size()}));
+  LAYOUT_TRY_ASSIGN(
+      b, LayoutBuilder::make({inShape.data(), inShape.size()}, {outShape.data(), outShape.size()}));
   const LinearLayout& r = b.layout();
 
   // Each factor's out-dims: where they land in the result, and outer's shift past inner's size.
@@ -84,7 +86,8 @@ Expected<LinearLayout> product(const LinearLayout& inner, const LinearLayout& ou
   SmallVector<Field, 8> innerFields, outerFields;
   for (int o = 0; o < inner.numOutDims(); ++o) {
     int k = r.outDimIndex(inner.outDimName(o));
-    innerFields.push_back({inner.outDimBitOffset(o), inner.outDimSizeLog2(o), r.outDimBitOffset(k)});
+    innerFields.push_back(
+        {inner.outDimBitOffset(o), inner.outDimSizeLog2(o), r.outDimBitOffset(k)});
   }
   for (int o = 0; o < outer.numOutDims(); ++o) {
     int k = r.outDimIndex(outer.outDimName(o));

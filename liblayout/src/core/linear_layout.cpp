@@ -14,12 +14,18 @@ namespace layout {
 using detail::getBits;
 using detail::wordsFor;
 
-std::string quoted(DimName d) { return "'" + std::string(d.str()) + "'"; }
+std::string quoted(DimName d) {
+  return "'" + std::string(d.str()) + "'";
+}
 
 namespace {
 
-bool isPowerOf2(uint64_t x) { return x != 0 && (x & (x - 1)) == 0; }
-int log2Exact(uint64_t x) { return std::countr_zero(x); }
+bool isPowerOf2(uint64_t x) {
+  return x != 0 && (x & (x - 1)) == 0;
+}
+int log2Exact(uint64_t x) {
+  return std::countr_zero(x);
+}
 
 std::string dimList(std::span<const DimName> names) {
   std::string s = "[";
@@ -30,7 +36,8 @@ std::string dimList(std::span<const DimName> names) {
 // Checks that `order` names each of `names` exactly once.
 std::optional<Error> checkPermutation(std::span<const DimName> order,
                                       const std::vector<DimName>& names, const char* what) {
-  if (order.size() != names.size() || !std::is_permutation(order.begin(), order.end(), names.begin()))
+  if (order.size() != names.size() ||
+      !std::is_permutation(order.begin(), order.end(), names.begin()))
     return makeError(std::string(what) + " order " + dimList(order) +
                      " must name each of the layout's " + what + "-dims " + dimList(names) +
                      " exactly once");
@@ -42,8 +49,8 @@ std::optional<Error> checkSubset(std::span<const DimName> subset, const std::vec
                                  const char* what) {
   for (DimName d : subset)
     if (std::find(names.begin(), names.end(), d) == names.end())
-      return makeError(std::string(what) + "-dim " + quoted(d) + " is not in the layout's " +
-                       what + "-dims " + dimList(names));
+      return makeError(std::string(what) + "-dim " + quoted(d) + " is not in the layout's " + what +
+                       "-dims " + dimList(names));
   return std::nullopt;
 }
 
@@ -356,8 +363,8 @@ Expected<LinearLayout> LinearLayout::compose(const LinearLayout& outer) const {
                        std::to_string(outer.inDimSize(d)) + ")");
     for (int j = 0; j < o.sizeLog2; ++j) columnOf.push_back(int32_t(outer.ins_[d].firstBasis + j));
   }
-  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(LayoutBuilder::inShape(*this),
-                                           LayoutBuilder::outShape(outer)));
+  LAYOUT_TRY_ASSIGN(
+      b, LayoutBuilder::make(LayoutBuilder::inShape(*this), LayoutBuilder::outShape(outer)));
   const int w = outer.wordsPerBasis_;
   for (int g = 0; g < totalInBits_; ++g) {
     const uint64_t* src = basisWords(g);
@@ -394,7 +401,8 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout& outer)
   }
   if (!sameOrder)
     return makeError("invertAndCompose: the two layouts must have the same out-dims: this layout "
-                     "has " + dimList(A.outDimNames()) + ", the outer layout " +
+                     "has " +
+                     dimList(A.outDimNames()) + ", the outer layout " +
                      dimList(outer.outDimNames()));
   for (int o = 0; o < A.numOutDims(); ++o)
     if (outer.outs_[bOut[o]].sizeLog2 < A.outs_[o].sizeLog2)
@@ -487,9 +495,10 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout& outer)
           std::string vec;
           for (int o = 0; o < A.numOutDims(); ++o)
             vec += (o ? ", " : "") + std::to_string(A.basis(d, i, o));
-          return makeError("invertAndCompose: the outer layout does not cover this layout's image: " +
-                           quoted(A.ins_[d].name) + "=" + std::to_string(uint64_t{1} << i) +
-                           " -> (" + vec + ") is not reachable");
+          return makeError(
+              "invertAndCompose: the outer layout does not cover this layout's image: " +
+              quoted(A.ins_[d].name) + "=" + std::to_string(uint64_t{1} << i) + " -> (" + vec +
+              ") is not reachable");
         }
         if (!anyIdentity) {
           std::copy_n(combo.data(), m, c.basis(g)); // combination bits are the result's out bits
@@ -518,9 +527,9 @@ Expected<LinearLayout> LinearLayout::pseudoinvert() const {
 
 Expected<LinearLayout> LinearLayout::invert() const {
   if (!isInvertible())
-    return makeError("invert: the layout is not invertible (rank " + std::to_string(rank()) +
-                     ", " + std::to_string(totalInBits_) + " in bits, " +
-                     std::to_string(totalOutBits_) + " out bits)");
+    return makeError("invert: the layout is not invertible (rank " + std::to_string(rank()) + ", " +
+                     std::to_string(totalInBits_) + " in bits, " + std::to_string(totalOutBits_) +
+                     " out bits)");
   return pseudoinvert();
 }
 
@@ -582,8 +591,7 @@ Expected<LinearLayout> LinearLayout::reshapeOuts(std::span<const DimSize> newOut
   for (auto& [n, s] : *shape) total += s;
   if (total != totalOutBits_)
     return makeError("reshapeOuts: the new out-dims hold 2^" + std::to_string(total) +
-                     " elements but the layout's out-dims hold 2^" +
-                     std::to_string(totalOutBits_));
+                     " elements but the layout's out-dims hold 2^" + std::to_string(totalOutBits_));
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(LayoutBuilder::inShape(*this), *shape));
   // Out bits are packed in order, so the flattened index of every basis is unchanged.
   if (!bits_.empty()) std::copy(bits_.begin(), bits_.end(), b.basis(0));
@@ -612,7 +620,8 @@ Expected<LinearLayout> LinearLayout::flattenOuts() const {
 
 Expected<LinearLayout> LinearLayout::sublayout(std::span<const DimName> inDims,
                                                std::span<const DimName> outDims) const {
-  if (auto err = checkSubset(inDims, inDimNames(), "in")) return makeError("sublayout: " + err->message);
+  if (auto err = checkSubset(inDims, inDimNames(), "in"))
+    return makeError("sublayout: " + err->message);
   if (auto err = checkSubset(outDims, outDimNames(), "out"))
     return makeError("sublayout: " + err->message);
   auto contains = [](std::span<const DimName> s, DimName n) {
@@ -684,8 +693,7 @@ Expected<bool> LinearLayout::isTrivialOver(std::span<const DimName> dims) const 
   return z1 && z2;
 }
 
-Expected<std::optional<LinearLayout>>
-LinearLayout::quotient(std::span<const DimName> dims) const {
+Expected<std::optional<LinearLayout>> LinearLayout::quotient(std::span<const DimName> dims) const {
   LAYOUT_TRY_ASSIGN(trivial, isTrivialOver(dims));
   if (!trivial) return std::optional<LinearLayout>();
   std::vector<DimName> restIns, restOuts;
@@ -724,10 +732,11 @@ Expected<LinearLayout> LinearLayout::concatIns(const LinearLayout& other) const 
 }
 
 Expected<LinearLayout> LinearLayout::concatOuts(const LinearLayout& other) const {
-  if (!(ins_.size() == other.ins_.size() &&
-        std::equal(ins_.begin(), ins_.end(), other.ins_.begin(), [](const InDim& a, const InDim& b) {
-          return a.name == b.name && a.numBases == b.numBases;
-        })))
+  if (!(ins_.size() == other.ins_.size() && std::equal(ins_.begin(), ins_.end(), other.ins_.begin(),
+                                                       [](const InDim& a, const InDim& b) {
+                                                         return a.name == b.name &&
+                                                                a.numBases == b.numBases;
+                                                       })))
     return makeError("concatOuts: the layouts must have the same in-dims in the same order and of "
                      "the same sizes");
   std::vector<std::pair<DimName, int>> shape = LayoutBuilder::outShape(*this);
@@ -738,10 +747,9 @@ Expected<LinearLayout> LinearLayout::concatOuts(const LinearLayout& other) const
       detail::xorBits(b.basis(g), outs_[o].bitOffset, outs_[o].sizeLog2,
                       getBits(basisWords(g), outs_[o].bitOffset, outs_[o].sizeLog2));
     for (int o = 0; o < other.numOutDims(); ++o)
-      detail::xorBits(b.basis(g), totalOutBits_ + other.outs_[o].bitOffset,
-                      other.outs_[o].sizeLog2,
-                      getBits(other.basisWords(g), other.outs_[o].bitOffset,
-                              other.outs_[o].sizeLog2));
+      detail::xorBits(
+          b.basis(g), totalOutBits_ + other.outs_[o].bitOffset, other.outs_[o].sizeLog2,
+          getBits(other.basisWords(g), other.outs_[o].bitOffset, other.outs_[o].sizeLog2));
   }
   return b.build();
 }
@@ -791,9 +799,8 @@ Expected<LinearLayout> LinearLayout::resizeOutDim(DimName outDim, uint64_t newSi
   int o = outDimIndex(outDim);
   if (o < 0) return makeError("resizeOutDim: " + quoted(outDim) + " is not an out-dim");
   if (!isPowerOf2(newSize) || newSize > outDimSize(o))
-    return makeError("resizeOutDim: new size " + std::to_string(newSize) + " of " +
-                     quoted(outDim) + " must be a power of two no larger than " +
-                     std::to_string(outDimSize(o)));
+    return makeError("resizeOutDim: new size " + std::to_string(newSize) + " of " + quoted(outDim) +
+                     " must be a power of two no larger than " + std::to_string(outDimSize(o)));
   std::vector<std::pair<DimName, int>> shape = LayoutBuilder::outShape(*this);
   shape[o].second = log2Exact(newSize);
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(LayoutBuilder::inShape(*this), shape));
@@ -907,7 +914,8 @@ std::string LinearLayout::toString() const {
     for (int i = 0; i < ins_[d].numBases; ++i) {
       if (i) ret += "\n   ";
       ret += name + "=" + std::to_string(uint64_t{1} << i) + " -> (";
-      for (int o = 0; o < numOutDims(); ++o) ret += (o ? ", " : "") + std::to_string(basis(d, i, o));
+      for (int o = 0; o < numOutDims(); ++o)
+        ret += (o ? ", " : "") + std::to_string(basis(d, i, o));
       ret += ")";
     }
     ret += "\n";

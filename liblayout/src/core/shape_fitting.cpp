@@ -80,8 +80,8 @@ Expected<LinearLayout> ensureLayoutNotSmallerThan(const LinearLayout& layout,
   for (int o = 0; o < layout.numOutDims(); ++o) {
     int have = layout.outDimSizeLog2(o);
     if (want[o] <= have) continue;
-    LAYOUT_TRY_ASSIGN(id, LinearLayout::identity1D(uint64_t{1} << (want[o] - have), kDim,
-                                                   layout.outDimName(o)));
+    LAYOUT_TRY_ASSIGN(
+        id, LinearLayout::identity1D(uint64_t{1} << (want[o] - have), kDim, layout.outDimName(o)));
     LAYOUT_TRY_ASSIGN(p, product(ret, id));
     ret = std::move(p);
   }

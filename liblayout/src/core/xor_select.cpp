@@ -41,7 +41,7 @@ uint64_t xorSelectScalar(const uint64_t* cols, uint64_t x) {
 // Eight columns per step, selected by a byte of the selector used directly as the lane mask: no
 // data-dependent branches, so no mispredictions whatever the input.
 __attribute__((target("avx512f"))) uint64_t xorSelectAvx512(const uint64_t* cols, int n,
-                                                           uint64_t x) {
+                                                            uint64_t x) {
   __m512i acc = _mm512_setzero_si512();
   for (int i = 0; i < n; i += 8)
     acc = _mm512_xor_si512(acc, _mm512_maskz_loadu_epi64(__mmask8(x >> i), cols + i));

@@ -14,7 +14,9 @@ using nlohmann::ordered_json;
 
 namespace {
 
-std::string argPath(const char* name) { return std::string("args.") + name; }
+std::string argPath(const char* name) {
+  return std::string("args.") + name;
+}
 
 Expected<const json*> findArg(const json& args, const char* name) {
   auto it = args.find(name);
@@ -110,7 +112,9 @@ BatchRequest::dimValueListArg(const char* name, bool wrapNegative) const {
   return asPairList(*j, argPath(name), wrapNegative);
 }
 
-BatchProcessor::BatchProcessor() { registerAlgebraOps(*this); }
+BatchProcessor::BatchProcessor() {
+  registerAlgebraOps(*this);
+}
 
 void BatchProcessor::registerOp(std::string name, BatchOp op) {
   ops_[std::move(name)] = std::move(op);
@@ -141,8 +145,8 @@ std::string BatchProcessor::processLine(std::string_view line) const {
       for (size_t i = 0; i < inputs->size(); ++i) {
         auto l = layoutFromJson((*inputs)[i]);
         if (!l)
-          return dump(errorLine(id, req.op + ": inputs[" + std::to_string(i) + "]: " +
-                                        l.error().message));
+          return dump(
+              errorLine(id, req.op + ": inputs[" + std::to_string(i) + "]: " + l.error().message));
         req.inputs.push_back(std::move(*l));
       }
     }

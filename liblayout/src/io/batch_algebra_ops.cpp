@@ -38,16 +38,18 @@ ordered_json nameList(const std::vector<DimName>& names) {
 Expected<int> inDimIndexArg(const BatchRequest& r, const char* arg) {
   LAYOUT_TRY_ASSIGN(d, r.dimArg(arg));
   int i = r.inputs[0].inDimIndex(d);
-  if (i < 0) return makeError("args." + std::string(arg) + ": '" + std::string(d.str()) +
-                              "' is not an in-dim of the layout");
+  if (i < 0)
+    return makeError("args." + std::string(arg) + ": '" + std::string(d.str()) +
+                     "' is not an in-dim of the layout");
   return i;
 }
 
 Expected<int> outDimIndexArg(const BatchRequest& r, const char* arg) {
   LAYOUT_TRY_ASSIGN(d, r.dimArg(arg));
   int i = r.inputs[0].outDimIndex(d);
-  if (i < 0) return makeError("args." + std::string(arg) + ": '" + std::string(d.str()) +
-                              "' is not an out-dim of the layout");
+  if (i < 0)
+    return makeError("args." + std::string(arg) + ": '" + std::string(d.str()) +
+                     "' is not an out-dim of the layout");
   return i;
 }
 
@@ -67,12 +69,13 @@ void registerAlgebraOps(BatchProcessor& p) {
   };
 
   // ---- Factories ----
-  add("identity1D", 0, "args {size, inDim, outDim} -> layout x -> x", [](const BatchRequest& r) -> Result {
-    LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
-    LAYOUT_TRY_ASSIGN(in, r.dimArg("inDim"));
-    LAYOUT_TRY_ASSIGN(out, r.dimArg("outDim"));
-    return layoutResult(LinearLayout::identity1D(size, in, out));
-  });
+  add("identity1D", 0, "args {size, inDim, outDim} -> layout x -> x",
+      [](const BatchRequest& r) -> Result {
+        LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
+        LAYOUT_TRY_ASSIGN(in, r.dimArg("inDim"));
+        LAYOUT_TRY_ASSIGN(out, r.dimArg("outDim"));
+        return layoutResult(LinearLayout::identity1D(size, in, out));
+      });
   add("strided1D", 0, "args {size, stride, inDim, outDim} -> layout x -> stride*x",
       [](const BatchRequest& r) -> Result {
         LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
@@ -91,19 +94,17 @@ void registerAlgebraOps(BatchProcessor& p) {
       });
 
   // ---- Algebra ----
-  add("compose", 2, "A, B -> B(A(x))", [](const BatchRequest& r) {
-    return layoutResult(r.inputs[0].compose(r.inputs[1]));
-  });
+  add("compose", 2, "A, B -> B(A(x))",
+      [](const BatchRequest& r) { return layoutResult(r.inputs[0].compose(r.inputs[1])); });
   add("invertAndCompose", 2, "A, B -> C with A(x) == B(C(x))", [](const BatchRequest& r) {
     return layoutResult(r.inputs[0].invertAndCompose(r.inputs[1]));
   });
-  add("invert", 1, "A -> A^-1", [](const BatchRequest& r) { return layoutResult(r.inputs[0].invert()); });
-  add("pseudoinvert", 1, "A -> smallest-preimage map", [](const BatchRequest& r) {
-    return layoutResult(r.inputs[0].pseudoinvert());
-  });
-  add("product", 2, "A, B -> A * B", [](const BatchRequest& r) {
-    return layoutResult(product(r.inputs[0], r.inputs[1]));
-  });
+  add("invert", 1, "A -> A^-1",
+      [](const BatchRequest& r) { return layoutResult(r.inputs[0].invert()); });
+  add("pseudoinvert", 1, "A -> smallest-preimage map",
+      [](const BatchRequest& r) { return layoutResult(r.inputs[0].pseudoinvert()); });
+  add("product", 2, "A, B -> A * B",
+      [](const BatchRequest& r) { return layoutResult(product(r.inputs[0], r.inputs[1])); });
   add("transposeIns", 1, "args {newInDimOrder}", [](const BatchRequest& r) -> Result {
     LAYOUT_TRY_ASSIGN(order, r.dimListArg("newInDimOrder"));
     return layoutResult(r.inputs[0].transposeIns(order));
@@ -112,18 +113,20 @@ void registerAlgebraOps(BatchProcessor& p) {
     LAYOUT_TRY_ASSIGN(order, r.dimListArg("newOutDimOrder"));
     return layoutResult(r.inputs[0].transposeOuts(order));
   });
-  add("reshapeIns", 1, "args {newInDims: [[name, size], ...]}", [](const BatchRequest& r) -> Result {
-    LAYOUT_TRY_ASSIGN(dims, r.dimSizeListArg("newInDims"));
-    return layoutResult(r.inputs[0].reshapeIns(dims));
-  });
-  add("reshapeOuts", 1, "args {newOutDims: [[name, size], ...]}", [](const BatchRequest& r) -> Result {
-    LAYOUT_TRY_ASSIGN(dims, r.dimSizeListArg("newOutDims"));
-    return layoutResult(r.inputs[0].reshapeOuts(dims));
-  });
-  add("flattenIns", 1, "A -> one in-dim", [](const BatchRequest& r) { return layoutResult(r.inputs[0].flattenIns()); });
-  add("flattenOuts", 1, "A -> one out-dim", [](const BatchRequest& r) {
-    return layoutResult(r.inputs[0].flattenOuts());
-  });
+  add("reshapeIns", 1, "args {newInDims: [[name, size], ...]}",
+      [](const BatchRequest& r) -> Result {
+        LAYOUT_TRY_ASSIGN(dims, r.dimSizeListArg("newInDims"));
+        return layoutResult(r.inputs[0].reshapeIns(dims));
+      });
+  add("reshapeOuts", 1, "args {newOutDims: [[name, size], ...]}",
+      [](const BatchRequest& r) -> Result {
+        LAYOUT_TRY_ASSIGN(dims, r.dimSizeListArg("newOutDims"));
+        return layoutResult(r.inputs[0].reshapeOuts(dims));
+      });
+  add("flattenIns", 1, "A -> one in-dim",
+      [](const BatchRequest& r) { return layoutResult(r.inputs[0].flattenIns()); });
+  add("flattenOuts", 1, "A -> one out-dim",
+      [](const BatchRequest& r) { return layoutResult(r.inputs[0].flattenOuts()); });
   add("sublayout", 1, "args {inDims, outDims}", [](const BatchRequest& r) -> Result {
     LAYOUT_TRY_ASSIGN(ins, r.dimListArg("inDims"));
     LAYOUT_TRY_ASSIGN(outs, r.dimListArg("outDims"));
@@ -142,12 +145,10 @@ void registerAlgebraOps(BatchProcessor& p) {
     LAYOUT_TRY_ASSIGN(dims, r.dimListArg("dims"));
     return boolResult(r.inputs[0].isTrivialOver(dims));
   });
-  add("concatIns", 2, "A, B -> in-dims of A then B", [](const BatchRequest& r) {
-    return layoutResult(r.inputs[0].concatIns(r.inputs[1]));
-  });
-  add("concatOuts", 2, "A, B -> out-dims of A then B", [](const BatchRequest& r) {
-    return layoutResult(r.inputs[0].concatOuts(r.inputs[1]));
-  });
+  add("concatIns", 2, "A, B -> in-dims of A then B",
+      [](const BatchRequest& r) { return layoutResult(r.inputs[0].concatIns(r.inputs[1])); });
+  add("concatOuts", 2, "A, B -> out-dims of A then B",
+      [](const BatchRequest& r) { return layoutResult(r.inputs[0].concatOuts(r.inputs[1])); });
   add("divideLeft", 2, "A, B -> C with A == B * C, or null", [](const BatchRequest& r) {
     return optionalLayoutResult(divideLeft(r.inputs[0], r.inputs[1]));
   });
@@ -168,10 +169,11 @@ void registerAlgebraOps(BatchProcessor& p) {
     LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
     return layoutResult(r.inputs[0].resizeOutDim(d, size));
   });
-  add("removeZeroBasesAlongDim", 1, "args {inDim} (extension)", [](const BatchRequest& r) -> Result {
-    LAYOUT_TRY_ASSIGN(d, r.dimArg("inDim"));
-    return layoutResult(r.inputs[0].removeZeroBasesAlongDim(d));
-  });
+  add("removeZeroBasesAlongDim", 1, "args {inDim} (extension)",
+      [](const BatchRequest& r) -> Result {
+        LAYOUT_TRY_ASSIGN(d, r.dimArg("inDim"));
+        return layoutResult(r.inputs[0].removeZeroBasesAlongDim(d));
+      });
   add("renameInDim", 1, "args {oldName, newName} (extension)", [](const BatchRequest& r) -> Result {
     LAYOUT_TRY_ASSIGN(from, r.dimArg("oldName"));
     LAYOUT_TRY_ASSIGN(to, r.dimArg("newName"));
@@ -202,9 +204,12 @@ void registerAlgebraOps(BatchProcessor& p) {
       j.push_back({std::string(name.str()), mask});
     return j;
   });
-  add("isSurjective", 1, "A -> bool", [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0].isSurjective()); });
-  add("isInjective", 1, "A -> bool", [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0].isInjective()); });
-  add("isInvertible", 1, "A -> bool", [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0].isInvertible()); });
+  add("isSurjective", 1, "A -> bool",
+      [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0].isSurjective()); });
+  add("isInjective", 1, "A -> bool",
+      [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0].isInjective()); });
+  add("isInvertible", 1, "A -> bool",
+      [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0].isInvertible()); });
   add("getNumConsecutiveInOut", 1, "A -> int", [](const BatchRequest& r) -> Result {
     return ordered_json(r.inputs[0].numConsecutiveInOut());
   });
@@ -216,7 +221,8 @@ void registerAlgebraOps(BatchProcessor& p) {
         for (auto& [name, value] : outs) j.push_back({std::string(name.str()), value});
         return j;
       });
-  add("equals", 2, "A, B -> bool", [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0] == r.inputs[1]); });
+  add("equals", 2, "A, B -> bool",
+      [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0] == r.inputs[1]); });
   add("equalIgnoringOutDimSizes", 2, "A, B -> bool", [](const BatchRequest& r) -> Result {
     return ordered_json(r.inputs[0].equalIgnoringOutDimSizes(r.inputs[1]));
   });
@@ -248,9 +254,12 @@ void registerAlgebraOps(BatchProcessor& p) {
   add("getTotalInDimSizeLog2", 1, "A -> int (extension)", [](const BatchRequest& r) -> Result {
     return ordered_json(r.inputs[0].totalInDimSizeLog2());
   });
-  add("getInDimNames", 1, "A -> [name, ...]", [](const BatchRequest& r) -> Result { return nameList(r.inputs[0].inDimNames()); });
-  add("getOutDimNames", 1, "A -> [name, ...]", [](const BatchRequest& r) -> Result { return nameList(r.inputs[0].outDimNames()); });
-  add("toString", 1, "A -> Triton's toString text", [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0].toString()); });
+  add("getInDimNames", 1, "A -> [name, ...]",
+      [](const BatchRequest& r) -> Result { return nameList(r.inputs[0].inDimNames()); });
+  add("getOutDimNames", 1, "A -> [name, ...]",
+      [](const BatchRequest& r) -> Result { return nameList(r.inputs[0].outDimNames()); });
+  add("toString", 1, "A -> Triton's toString text",
+      [](const BatchRequest& r) -> Result { return ordered_json(r.inputs[0].toString()); });
   add("getMatrix", 1, "A -> rows (one per out bit) of 0/1 per in bit (extension)",
       [](const BatchRequest& r) -> Result {
         const LinearLayout& l = r.inputs[0];

@@ -53,7 +53,9 @@ private:
   std::variant<T, Error> storage_;
 };
 
-inline Error makeError(std::string message) { return Error{std::move(message)}; }
+inline Error makeError(std::string message) {
+  return Error{std::move(message)};
+}
 
 } // namespace layout
 

@@ -3,7 +3,8 @@
 //
 //   layout::BatchProcessor batch;
 //   std::string out = batch.processLine(
-//       R"({"id": 1, "op": "identity1D", "args": {"size": 4, "inDim": "lane", "outDim": "dim0"}})");
+//       R"({"id": 1, "op": "identity1D", "args": {"size": 4, "inDim": "lane", "outDim":
+//       "dim0"}})");
 //   // {"id":1,"result":{"inDims":[{"name":"lane","bases":[[1],[2]]}],...}}
 //   batch.run(std::cin, std::cout);
 //
