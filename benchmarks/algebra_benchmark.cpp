@@ -8,6 +8,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <random>
 
 using namespace layout;
@@ -198,5 +199,23 @@ void BM_Rref64x64(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_Rref64x64);
+
+// The matrix of a 64-bit layout (a permutation of unit columns with a few XOR cross terms, as
+// swizzles and broadcasts make): the common case in a compiler.
+void BM_Rref64x64_LayoutMatrix(benchmark::State& state) {
+  std::mt19937_64 rng(5);
+  uint64_t original[64], rows[64];
+  std::vector<int> perm(64);
+  for (int i = 0; i < 64; ++i) perm[i] = i;
+  std::shuffle(perm.begin(), perm.end(), rng);
+  for (int i = 0; i < 64; ++i) original[i] = uint64_t{1} << perm[i];
+  for (int k = 0; k < 8; ++k) original[rng() % 64] ^= uint64_t{1} << (rng() % 64);
+  for (auto _ : state) {
+    std::copy(std::begin(original), std::end(original), rows);
+    benchmark::DoNotOptimize(rrefInPlace64(rows, 64));
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_Rref64x64_LayoutMatrix);
 
 } // namespace

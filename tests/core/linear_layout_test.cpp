@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/layout_expectations.h"
+
 #include <optional>
 #include <sstream>
 #include <string>
@@ -25,37 +27,9 @@ DimName D(const char* name) {
 const DimName kReg = D("register"), kLane = D("lane"), kWarp = D("warp"), kBlock = D("block");
 const DimName kDim0 = D("dim0"), kDim1 = D("dim1"), kO = D("o"), kO2 = D("o2"), kI = D("i");
 
-std::string describe(const std::vector<InDimBases>& ins, const std::vector<DimSize>& outs) {
-  std::ostringstream s;
-  for (const auto& in : ins) {
-    s << "\n  " << in.name.str() << ": [";
-    for (const auto& b : in.bases) {
-      s << "[";
-      for (size_t o = 0; o < b.size(); ++o) s << (o ? "," : "") << b[o];
-      s << "]";
-    }
-    s << "]";
-  }
-  s << "\n  outs:";
-  for (const auto& o : outs) s << " " << o.name.str() << "(" << o.size << ")";
-  return s.str();
-}
-
-// Compares a layout with explicit in-dims (names, order, bases) and out-dims (names, order, sizes).
-void expectLayout(const LinearLayout& l, const std::vector<InDimBases>& ins,
-                  const std::vector<DimSize>& outs) {
-  EXPECT_TRUE(l.inDims() == ins && l.outDims() == outs)
-      << "got" << describe(l.inDims(), l.outDims()) << "\nwant" << describe(ins, outs);
-}
-
-LinearLayout make(const std::vector<InDimBases>& ins, const std::vector<DimSize>& outs) {
-  auto l = LinearLayout::create(ins, outs);
-  if (!l) {
-    ADD_FAILURE() << "create failed: " << l.error().message << describe(ins, outs);
-    return LinearLayout();
-  }
-  return *l;
-}
+using layout_test::describe;
+using layout_test::expectLayout;
+using layout_test::make;
 
 LinearLayout id1(uint64_t size, DimName in, DimName out) {
   auto l = LinearLayout::identity1D(size, in, out);

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/layout_expectations.h"
+
 #include <sstream>
 #include <string>
 #include <vector>
@@ -18,36 +20,9 @@ using layout::LinearLayout;
 const DimName kReg("register"), kLane("lane"), kWarp("warp"), kOffset("offset");
 const DimName kDim0("dim0"), kDim1("dim1"), kDim2("dim2");
 
-std::string describe(const std::vector<InDimBases>& ins, const std::vector<DimSize>& outs) {
-  std::ostringstream s;
-  for (const auto& in : ins) {
-    s << "\n  " << in.name.str() << ": [";
-    for (const auto& b : in.bases) {
-      s << "[";
-      for (size_t o = 0; o < b.size(); ++o) s << (o ? "," : "") << b[o];
-      s << "]";
-    }
-    s << "]";
-  }
-  s << "\n  outs:";
-  for (const auto& o : outs) s << " " << o.name.str() << "(" << o.size << ")";
-  return s.str();
-}
-
-void expectLayout(const LinearLayout& l, const std::vector<InDimBases>& ins,
-                  const std::vector<DimSize>& outs) {
-  EXPECT_TRUE(l.inDims() == ins && l.outDims() == outs)
-      << "got" << describe(l.inDims(), l.outDims()) << "\nwant" << describe(ins, outs);
-}
-
-LinearLayout make(const std::vector<InDimBases>& ins, const std::vector<DimSize>& outs) {
-  auto l = LinearLayout::create(ins, outs);
-  if (!l) {
-    ADD_FAILURE() << "create failed: " << l.error().message << describe(ins, outs);
-    return LinearLayout();
-  }
-  return *l;
-}
+using layout_test::describe;
+using layout_test::expectLayout;
+using layout_test::make;
 
 #define ASSERT_OK(e) ASSERT_TRUE((e).ok()) << (e).error().message
 

@@ -72,6 +72,7 @@ int rrefInPlace64(uint64_t* rows, int numRows) {
     // independent XOR per pivot bit it has, with no chain through the row itself.
     for (int i = r; i < numRows && k < 8; ++i) {
       const uint64_t orig = rows[i];
+      if (!((orig >> c0) & 0xFF)) continue; // nothing in the window: nothing to reduce either
       uint64_t acc = 0;
       for (int j = 0; j < k; ++j)
         acc ^= sel[j] & (uint64_t{0} - ((orig >> (c0 + pivotBit[j])) & 1));

@@ -40,6 +40,13 @@ uint64_t componentOr0(const LinearLayout& B, int bIn, int i, DimName out) {
   return o < 0 ? 0 : B.basis(bIn, i, o);
 }
 
+// C when `candidate` (B * C or C * B) rebuilds A exactly; otherwise no quotient.
+std::optional<LinearLayout> keepIfRebuilds(LinearLayout C, const Expected<LinearLayout>& candidate,
+                                           const LinearLayout& A) {
+  if (!candidate || !(*candidate == A)) return std::nullopt;
+  return C;
+}
+
 } // namespace
 
 Expected<std::optional<LinearLayout>> divideLeft(const LinearLayout& A, const LinearLayout& B) {
@@ -64,9 +71,7 @@ Expected<std::optional<LinearLayout>> divideLeft(const LinearLayout& A, const Li
       }
   }
   LinearLayout C = c.build();
-  auto check = product(B, C);
-  if (!check || !(*check == A)) return std::optional<LinearLayout>();
-  return std::optional<LinearLayout>(std::move(C));
+  return keepIfRebuilds(C, product(B, C), A);
 }
 
 Expected<std::optional<LinearLayout>> divideRight(const LinearLayout& A, const LinearLayout& B) {
@@ -90,9 +95,7 @@ Expected<std::optional<LinearLayout>> divideRight(const LinearLayout& A, const L
           return std::optional<LinearLayout>();
   }
   LinearLayout C = c.build();
-  auto check = product(C, B);
-  if (!check || !(*check == A)) return std::optional<LinearLayout>();
-  return std::optional<LinearLayout>(std::move(C));
+  return keepIfRebuilds(C, product(C, B), A);
 }
 
 } // namespace layout

@@ -94,7 +94,19 @@ Expected<LinearLayout> product(const LinearLayout& inner, const LinearLayout& ou
     outerFields.push_back({outer.outDimBitOffset(o), outer.outDimSizeLog2(o),
                            r.outDimBitOffset(k) + log2Out(inner, outer.outDimName(o))});
   }
-  auto copyBasis = [](const uint64_t* from, uint64_t* to, const SmallVector<Field, 8>& fields) {
+  // With single-word bases on all sides, moving a field is a shift and a mask.
+  const bool narrow =
+      inner.wordsPerBasis() == 1 && outer.wordsPerBasis() == 1 && r.wordsPerBasis() == 1;
+  auto copyBasis = [narrow](const uint64_t* from, uint64_t* to,
+                            const SmallVector<Field, 8>& fields) {
+    if (narrow) {
+      uint64_t word = 0;
+      for (const Field& f : fields)
+        word |= ((from[0] >> (f.fromOffset & 63)) & ((uint64_t{1} << f.len) - 1))
+                << (f.toOffset & 63);
+      to[0] = word;
+      return;
+    }
     for (const Field& f : fields)
       detail::xorBits(to, f.toOffset, f.len, detail::getBits(from, f.fromOffset, f.len));
   };
