@@ -25,7 +25,7 @@ LinearLayout mul(const LinearLayout& a, const LinearLayout& b) {
 }
 
 // A 64x64 DPAS accumulator-like layout (12 in bits): each of 16 lanes holds an 8-row column of an
-// 8x16 tile; 4 subgroups split the columns; registers repeat the tile 2x along N and 8x along M.
+// 8x16 tile; registers repeat the tile 8x along M and 2x along N; 2 subgroups split N.
 LinearLayout dpasAccumulator64x64() {
   LinearLayout tile = mul(id(8, kReg, kD0), id(16, kLane, kD1));
   LinearLayout reps = mul(id(8, kReg, kD0), id(2, kReg, kD1));

@@ -1,10 +1,12 @@
-// libFuzzer target: the layout JSON reader and the batch loop. Any input must produce exactly one
+// libFuzzer target: the layout JSON reader, the MLIR attribute parser (single attributes and
+// alias files) and the batch loop. Any input must produce exactly one
 // response line per request line and never crash, hang or leak.
 //
 //   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
 //   ./build-fuzz/tests/fuzz/batch_fuzzer tests/fuzz/corpus -max_total_time=60
 #include "layout/io/batch.h"
 #include "layout/io/layout_json.h"
+#include "layout/io/mlir_attribute.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const layout::BatchProcessor batch;
   std::string text(reinterpret_cast<const char*>(data), size);
   (void)layout::parseLayoutJson(text);
+  if (auto a = layout::parseAttribute(text)) (void)layout::printAttrValue(*a);
+  (void)layout::parseAliasFile(text);
 
   std::istringstream in(text);
   std::ostringstream out;

@@ -30,7 +30,9 @@ void clearWindowScalar(uint64_t* rows, int numRows, int c0, const uint64_t* lo,
 #pragma GCC diagnostic push
 // GCC 12 flags the intrinsics' own placeholder temporaries (_mm512_undefined_*).
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#ifndef __clang__
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 __attribute__((target("avx512f"))) void clearWindowAvx512(uint64_t* rows, int numRows, int c0,
                                                           const uint64_t* lo, const uint64_t* hi) {
   const __m512i lo0 = _mm512_loadu_si512(lo), lo1 = _mm512_loadu_si512(lo + 8);

@@ -37,7 +37,9 @@ uint64_t xorSelectScalar(const uint64_t* cols, uint64_t x) {
 #pragma GCC diagnostic push
 // GCC 12 flags the intrinsics' own placeholder temporaries (_mm512_undefined_*).
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#ifndef __clang__
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 // Eight columns per step, selected by a byte of the selector used directly as the lane mask: no
 // data-dependent branches, so no mispredictions whatever the input.
 __attribute__((target("avx512f"))) uint64_t xorSelectAvx512(const uint64_t* cols, int n,

@@ -1,0 +1,453 @@
+#include "layout/io/mlir_attribute.h"
+
+#include <cctype>
+#include <limits>
+#include <optional>
+
+namespace layout {
+
+const AttrValue* AttrValue::find(std::string_view key) const {
+  for (const auto& [k, v] : entries)
+    if (k == key) return &v;
+  return nullptr;
+}
+
+const char* kindName(AttrValue::Kind kind) {
+  switch (kind) {
+  case AttrValue::Kind::Integer:
+    return "an integer";
+  case AttrValue::Kind::Boolean:
+    return "a boolean";
+  case AttrValue::Kind::String:
+    return "a string";
+  case AttrValue::Kind::Keyword:
+    return "a keyword";
+  case AttrValue::Kind::List:
+    return "a list";
+  case AttrValue::Kind::Dict:
+    return "a dictionary";
+  case AttrValue::Kind::Padding:
+    return "an interval:+pad pair";
+  case AttrValue::Kind::Attribute:
+    return "an attribute";
+  }
+  return "a value";
+}
+
+namespace {
+
+// Recursive descent over the attribute grammar. Nesting is bounded so that hostile input cannot
+// exhaust the stack.
+class AttrParser {
+public:
+  AttrParser(std::string_view text, const AttrAliases& aliases, SourceLocation start)
+      : text_(text), aliases_(aliases), line_(start.line), column_(start.column) {}
+
+  Expected<AttrValue> parseWhole() {
+    skipSpace();
+    auto v = parseAttributeValue();
+    if (!v) return v;
+    skipSpace();
+    if (pos_ < text_.size()) return fail("unexpected " + describeNext() + " after the attribute");
+    return v;
+  }
+
+  size_t position() const { return pos_; }
+  SourceLocation location() const { return {line_, column_}; }
+
+  Expected<AttrValue> parseAttributeValue() {
+    if (peek() != '#')
+      return fail("expected an attribute starting with '#', got " + describeNext());
+    return parseValue(0);
+  }
+
+private:
+  static constexpr int kMaxDepth = 200;
+
+  char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
+  void advance() {
+    if (pos_ >= text_.size()) return;
+    if (text_[pos_] == '\n') {
+      ++line_;
+      column_ = 1;
+    } else {
+      ++column_;
+    }
+    ++pos_;
+  }
+  void skipSpace() {
+    while (pos_ < text_.size()) {
+      char c = text_[pos_];
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+        advance();
+      } else if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '/') {
+        while (pos_ < text_.size() && text_[pos_] != '\n') advance();
+      } else {
+        break;
+      }
+    }
+  }
+  std::string describeNext() const {
+    if (pos_ >= text_.size()) return "the end of the text";
+    unsigned char c = static_cast<unsigned char>(text_[pos_]);
+    if (std::isprint(c)) return std::string("'") + char(c) + "'";
+    return "byte " + std::to_string(int(c));
+  }
+  Error fail(const std::string& message) const {
+    return makeError("line " + std::to_string(line_) + ", column " + std::to_string(column_) +
+                     ": " + message);
+  }
+  static bool isIdentStart(char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+  }
+  static bool isIdentChar(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  }
+  std::string identifier() {
+    std::string s;
+    while (pos_ < text_.size() && isIdentChar(text_[pos_])) {
+      s += text_[pos_];
+      advance();
+    }
+    return s;
+  }
+  bool consume(char c) {
+    skipSpace();
+    if (peek() != c) return false;
+    advance();
+    return true;
+  }
+
+  Expected<AttrValue> parseValue(int depth) {
+    if (depth > kMaxDepth) return fail("attribute nested more than 200 levels deep");
+    skipSpace();
+    AttrValue v;
+    v.location = location();
+    char c = peek();
+    if (c == '#') return parseAttribute(depth);
+    if (c == '[') return parseList(depth);
+    if (c == '{') {
+      v.kind = AttrValue::Kind::Dict;
+      auto err = parseEntries(v.entries, '}', depth);
+      if (err) return *err;
+      return v;
+    }
+    if (c == '"') return parseString();
+    if (c == '-' || c == '+' || std::isdigit(static_cast<unsigned char>(c))) return parseNumber();
+    if (isIdentStart(c)) {
+      std::string word = identifier();
+      if (word == "true" || word == "false") {
+        v.kind = AttrValue::Kind::Boolean;
+        v.boolean = word == "true";
+      } else {
+        v.kind = AttrValue::Kind::Keyword;
+        v.text = word;
+      }
+      return v;
+    }
+    return fail("expected a value (integer, list, dictionary, string, keyword or attribute), got " +
+                describeNext());
+  }
+
+  Expected<int64_t> parseInteger() {
+    skipSpace();
+    bool negative = false;
+    if (peek() == '-' || peek() == '+') {
+      negative = peek() == '-';
+      advance();
+    }
+    if (!std::isdigit(static_cast<unsigned char>(peek())))
+      return fail("expected digits, got " + describeNext());
+    uint64_t magnitude = 0;
+    const uint64_t limit = uint64_t(std::numeric_limits<int64_t>::max()) + (negative ? 1 : 0);
+    while (std::isdigit(static_cast<unsigned char>(peek()))) {
+      uint64_t digit = uint64_t(peek() - '0');
+      if (magnitude > (limit - digit) / 10) return fail("integer does not fit in 64 bits");
+      magnitude = magnitude * 10 + digit;
+      advance();
+    }
+    if (std::isalpha(static_cast<unsigned char>(peek())) || peek() == '.')
+      return fail("expected an integer, got " + describeNext() + " inside a number");
+    return negative ? int64_t(0 - magnitude) : int64_t(magnitude);
+  }
+
+  Expected<AttrValue> parseNumber() {
+    AttrValue v;
+    v.location = location();
+    auto n = parseInteger();
+    if (!n) return n.error();
+    v.integer = *n;
+    // `interval:+pad` (padded_shared) or `value : type` (a typed integer).
+    size_t save = pos_;
+    int saveLine = line_, saveColumn = column_;
+    skipSpace();
+    if (peek() == ':') {
+      advance();
+      skipSpace();
+      if (peek() == '+') {
+        auto pad = parseInteger();
+        if (!pad) return pad.error();
+        v.kind = AttrValue::Kind::Padding;
+        v.padding = *pad;
+        return v;
+      }
+      if (!isIdentStart(peek()))
+        return fail("expected a type or '+pad' after ':', got " + describeNext());
+      identifier(); // the integer's type, e.g. i32: not needed
+      return v;
+    }
+    pos_ = save;
+    line_ = saveLine;
+    column_ = saveColumn;
+    return v;
+  }
+
+  Expected<AttrValue> parseString() {
+    AttrValue v;
+    v.location = location();
+    v.kind = AttrValue::Kind::String;
+    advance(); // opening quote
+    while (peek() != '"') {
+      if (pos_ >= text_.size() || peek() == '\n') return fail("unterminated string");
+      if (peek() == '\\') {
+        advance();
+        if (pos_ >= text_.size()) return fail("unterminated string");
+      }
+      v.text += peek();
+      advance();
+    }
+    advance();
+    return v;
+  }
+
+  Expected<AttrValue> parseList(int depth) {
+    AttrValue v;
+    v.location = location();
+    v.kind = AttrValue::Kind::List;
+    advance(); // [
+    if (consume(']')) return v;
+    while (true) {
+      auto item = parseValue(depth + 1);
+      if (!item) return item;
+      v.items.push_back(std::move(*item));
+      if (consume(']')) return v;
+      if (!consume(',')) return fail("expected ',' or ']' in a list, got " + describeNext());
+    }
+  }
+
+  // `key = value, ...` up to `close` (the opening character is at the cursor when close is '}').
+  std::optional<Error> parseEntries(std::vector<AttrEntry>& entries, char close, int depth) {
+    advance(); // {
+    if (consume(close)) return std::nullopt;
+    while (true) {
+      skipSpace();
+      if (!isIdentStart(peek())) return fail("expected a parameter name, got " + describeNext());
+      std::string key = identifier();
+      for (const auto& [k, unused] : entries)
+        if (k == key) return fail("parameter '" + key + "' is given twice");
+      if (!consume('=')) return fail("expected '=' after '" + key + "', got " + describeNext());
+      auto value = parseValue(depth + 1);
+      if (!value) return value.error();
+      entries.push_back({key, std::move(*value)});
+      if (consume(close)) return std::nullopt;
+      if (!consume(','))
+        return fail(std::string("expected ',' or '") + close + "' after parameter '" + key +
+                    "', got " + describeNext());
+    }
+  }
+
+  Expected<AttrValue> parseAttribute(int depth) {
+    AttrValue v;
+    v.location = location();
+    v.kind = AttrValue::Kind::Attribute;
+    advance(); // #
+    if (!isIdentStart(peek()))
+      return fail("expected an attribute name after '#', got " + describeNext());
+    std::string name = identifier();
+    while (peek() == '.') {
+      advance();
+      if (!isIdentStart(peek()))
+        return fail("expected a name after '.' in '#" + name + ".', got " + describeNext());
+      name += "." + identifier();
+    }
+    v.text = name;
+    if (peek() != '<') {
+      if (name.find('.') != std::string::npos) return v; // a parameterless dialect attribute
+      auto it = aliases_.find(name);
+      if (it == aliases_.end())
+        return makeError("line " + std::to_string(v.location.line) + ", column " +
+                         std::to_string(v.location.column) + ": unknown attribute alias '#" + name +
+                         "' (define it earlier with '#" + name + " = ...')");
+      AttrValue resolved = it->second;
+      resolved.location = v.location;
+      return resolved;
+    }
+    advance(); // <
+    if (consume('>')) return v;
+    while (true) {
+      skipSpace();
+      if (peek() == '{') {
+        // `<{k = v, ...}>`, possibly after positional values (padded_shared).
+        v.bracedParams = true;
+        auto err = parseEntries(v.entries, '}', depth);
+        if (err) return *err;
+      } else if (isIdentStart(peek()) && nextNonSpaceAfterIdentIs('=')) {
+        std::string key = identifier();
+        for (const auto& [k, unused] : v.entries)
+          if (k == key) return fail("parameter '" + key + "' is given twice");
+        consume('=');
+        auto value = parseValue(depth + 1);
+        if (!value) return value;
+        v.entries.push_back({key, std::move(*value)});
+      } else {
+        auto value = parseValue(depth + 1);
+        if (!value) return value;
+        v.items.push_back(std::move(*value));
+      }
+      if (consume('>')) return v;
+      skipSpace();
+      if (peek() == '{') continue; // `<[2:+2] {...}>`: a dictionary follows without a comma
+      if (!consume(','))
+        return fail("expected ',' or '>' in the parameters of '#" + name + "', got " +
+                    describeNext());
+    }
+  }
+
+  bool nextNonSpaceAfterIdentIs(char c) const {
+    size_t p = pos_;
+    while (p < text_.size() && isIdentChar(text_[p])) ++p;
+    while (p < text_.size() &&
+           (text_[p] == ' ' || text_[p] == '\t' || text_[p] == '\n' || text_[p] == '\r'))
+      ++p;
+    return p < text_.size() && text_[p] == c;
+  }
+
+  std::string_view text_;
+  const AttrAliases& aliases_;
+  size_t pos_ = 0;
+  int line_, column_;
+};
+
+void printValue(const AttrValue& v, std::string& out);
+
+void printEntries(const std::vector<AttrEntry>& entries, std::string& out) {
+  for (size_t i = 0; i < entries.size(); ++i) {
+    out += (i ? ", " : "") + entries[i].key + " = ";
+    printValue(entries[i].value, out);
+  }
+}
+
+void printValue(const AttrValue& v, std::string& out) {
+  switch (v.kind) {
+  case AttrValue::Kind::Integer:
+    out += std::to_string(v.integer);
+    return;
+  case AttrValue::Kind::Boolean:
+    out += v.boolean ? "true" : "false";
+    return;
+  case AttrValue::Kind::String:
+    out += "\"" + v.text + "\"";
+    return;
+  case AttrValue::Kind::Keyword:
+    out += v.text;
+    return;
+  case AttrValue::Kind::Padding:
+    out += std::to_string(v.integer) + ":+" + std::to_string(v.padding);
+    return;
+  case AttrValue::Kind::List:
+    out += "[";
+    for (size_t i = 0; i < v.items.size(); ++i) {
+      if (i) out += ", ";
+      printValue(v.items[i], out);
+    }
+    out += "]";
+    return;
+  case AttrValue::Kind::Dict:
+    out += "{";
+    printEntries(v.entries, out);
+    out += "}";
+    return;
+  case AttrValue::Kind::Attribute:
+    out += "#" + v.text;
+    if (v.items.empty() && v.entries.empty()) {
+      if (v.text.find('.') != std::string::npos) return;
+      out += "<>";
+      return;
+    }
+    out += "<";
+    for (size_t i = 0; i < v.items.size(); ++i) {
+      if (i) out += ", ";
+      printValue(v.items[i], out);
+    }
+    if (!v.entries.empty()) {
+      if (v.bracedParams) {
+        out += v.items.empty() ? "{" : " {";
+        printEntries(v.entries, out);
+        out += "}";
+      } else {
+        if (!v.items.empty()) out += ", ";
+        printEntries(v.entries, out);
+      }
+    }
+    out += ">";
+    return;
+  }
+}
+
+} // namespace
+
+Expected<AttrValue> parseAttribute(std::string_view text, const AttrAliases& aliases) {
+  return AttrParser(text, aliases, {1, 1}).parseWhole();
+}
+
+Expected<std::vector<AliasDefinition>> parseAliasFile(std::string_view text) {
+  std::vector<AliasDefinition> defs;
+  AttrAliases aliases;
+  size_t pos = 0;
+  int line = 1;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view row = text.substr(pos, end - pos);
+    size_t first = row.find_first_not_of(" \t\r");
+    // `#name = ...` where name has no '.': an alias definition.
+    if (first != std::string_view::npos && row[first] == '#') {
+      size_t eq = row.find('=', first);
+      std::string_view name =
+          eq == std::string_view::npos ? std::string_view() : row.substr(first + 1, eq - first - 1);
+      while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
+      bool isAlias = !name.empty() && name.find_first_of(".<> \t") == std::string_view::npos;
+      if (isAlias) {
+        // The definition may span lines: parse from after '=' to the end of the attribute.
+        const size_t defStart = pos + eq + 1;
+        std::string_view rest = text.substr(defStart);
+        size_t lead = rest.find_first_not_of(" \t");
+        if (lead == std::string_view::npos || rest[lead] != '#')
+          return makeError("line " + std::to_string(line) + ": alias '#" + std::string(name) +
+                           "' must be defined as an attribute starting with '#'");
+        AttrParser p(rest.substr(lead), aliases, {line, int(eq + 2 + lead)});
+        auto value = p.parseAttributeValue();
+        if (!value) return value.error();
+        std::string definition(rest.substr(lead, p.position()));
+        aliases[std::string(name)] = *value;
+        defs.push_back({std::string(name), definition, std::move(*value)});
+        // Continue on the line after the definition's last line.
+        const size_t consumed = defStart + lead + p.position();
+        end = text.find('\n', consumed);
+        if (end == std::string_view::npos) end = text.size();
+        for (size_t i = pos; i < end; ++i) line += text[i] == '\n';
+      }
+    }
+    pos = end + 1;
+    ++line;
+  }
+  return defs;
+}
+
+std::string printAttrValue(const AttrValue& value) {
+  std::string out;
+  printValue(value, out);
+  return out;
+}
+
+} // namespace layout
