@@ -13,14 +13,6 @@ using layout::LinearLayout;
 
 namespace {
 
-// The layout of interchange §1: a 16x16 tile over 32 lanes with two registers each.
-constexpr const char* kExampleLayout = R"({
-  "inDims":  [ {"name": "register", "bases": [[0, 1], [8, 0]]},
-               {"name": "lane",     "bases": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]},
-               {"name": "warp",     "bases": []} ],
-  "outDims": [ {"name": "dim0", "size": 16}, {"name": "dim1", "size": 16} ]
-})";
-
 template <typename T> T unwrap(layout::Expected<T> r) {
   if (!r) throw CliExit{kInvalidInput, r.error().message};
   return std::move(*r);
@@ -35,34 +27,10 @@ void printLayout(const LinearLayout& l, const Args& args) {
   std::cout << l.toString().substr(1) << "\n";
 }
 
-std::string yesNo(bool b) {
-  return b ? "yes" : "no";
-}
-
 void requirePositionals(const Args& args, size_t count, const char* what) {
   if (args.positionals().size() != count)
     throw CliExit{kUsage, std::string("expected ") + what + ", got " +
                               std::to_string(args.positionals().size()) + " argument(s)"};
-}
-
-int runShow(const Args& args) {
-  if (args.positionals().size() > 1) throw CliExit{kUsage, "expected at most one layout"};
-  LinearLayout l;
-  if (args.positionals().empty()) {
-    std::cerr << "(no layout given: showing the built-in example of interchange §1)\n";
-    l = readLayoutArg(kExampleLayout, "example");
-  } else {
-    l = readLayoutArg(args.positionals()[0], "layout");
-  }
-  if (args.json()) {
-    printLayout(l, args);
-    return kOk;
-  }
-  printLayout(l, args);
-  std::cout << "in bits: " << l.totalInDimSizeLog2() << ", out bits: " << l.totalOutDimSizeLog2()
-            << ", rank: " << l.rank() << ", surjective: " << yesNo(l.isSurjective())
-            << ", injective: " << yesNo(l.isInjective()) << "\n";
-  return kOk;
 }
 
 int runApply(const Args& args) {
@@ -185,15 +153,6 @@ int runFreeVars(const Args& args) {
 void addAlgebraCommands(std::vector<Command>& commands) {
   const std::string ex = "'{\"inDims\":[{\"name\":\"lane\",\"bases\":[[1],[2]]}],"
                          "\"outDims\":[{\"name\":\"dim0\",\"size\":4}]}'";
-  commands.push_back({"show",
-                      "show [LAYOUT] [--format text|json]",
-                      "Print a layout in Triton's toString format (or JSON), with its rank and "
-                      "whether it is surjective / injective. Without LAYOUT, shows the built-in "
-                      "example of interchange §1.",
-                      "layoutctl show " + ex,
-                      {},
-                      {},
-                      runShow});
   commands.push_back({"apply",
                       "apply LAYOUT IN=VALUE... [--format text|json]",
                       "Apply a layout to one input: every in-dim once, as name=value.",

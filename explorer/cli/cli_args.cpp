@@ -13,7 +13,14 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
   std::set<std::string> values = valueOptions;
   values.insert("format");
   for (size_t i = 0; i < argv.size(); ++i) {
-    const std::string& a = argv[i];
+    std::string a = argv[i];
+    // Single-dash spellings (-l, -t, -use-hw-view, -alias-names=a,b: triton-tensor-layout's
+    // flags) are accepted for every option the subcommand declares.
+    if (a.size() > 1 && a[0] == '-' && a[1] != '-' && a != "-h") {
+      std::string name =
+          a.substr(1, a.find('=') == std::string::npos ? std::string::npos : a.find('=') - 1);
+      if (values.count(name) || flags.count(name)) a = "-" + a;
+    }
     if (a == "-h" || a == "--help") {
       help_ = true;
       continue;
@@ -75,9 +82,8 @@ layout::LinearLayout readLayoutArg(const std::string& text, const std::string& w
   if (start == std::string::npos) throw CliExit{kInvalidInput, source + ": empty layout"};
   if (content[start] == '#')
     throw CliExit{kInvalidInput,
-                  source + ": MLIR attribute text is not understood by this build yet (the "
-                           "encoding parsers come with the TritonGPU and XeGPU models); pass "
-                           "layout JSON (shared/spec/interchange.md §1)"};
+                  source + ": this subcommand takes layout JSON; convert an encoding first with "
+                           "'layoutctl show ATTR --shape AxB --format json'"};
   if (content[start] != '{')
     throw CliExit{kInvalidInput, source +
                                      ": expected layout JSON (starting with '{') or @file, got '" +

@@ -19,6 +19,7 @@ struct Command {
   int (*run)(const Args&);
 };
 
+void addShowCommand(std::vector<Command>& commands);
 void addAlgebraCommands(std::vector<Command>& commands);
 void addBatchCommand(std::vector<Command>& commands);
 

@@ -10,6 +10,7 @@ namespace {
 
 std::vector<Command> allCommands() {
   std::vector<Command> commands;
+  addShowCommand(commands);
   addAlgebraCommands(commands);
   addBatchCommand(commands);
   return commands;

@@ -62,12 +62,28 @@ expect free-vars 0 "register: mask 2 (free bits 1)" -- "$ctl" free-vars "$bcast"
 expect free-vars-json 0 '[["register",2]]' -- "$ctl" free-vars "$bcast" --format json
 expect bad-json 1 "error: layout: malformed JSON" -- "$ctl" show '{"inDims": ['
 expect bad-size 1 "outDims[0].size: 12 is not a power of two" -- "$ctl" show '{"inDims":[],"outDims":[{"name":"d","size":12}]}'
-expect attribute-text 1 "MLIR attribute text" -- "$ctl" show '#ttg.blocked<{}>'
+expect attribute-text 1 "this subcommand takes layout JSON" -- "$ctl" invert '#ttg.blocked<{}>'
 expect missing-file 1 "cannot read file" -- "$ctl" show @/nonexistent/file.json
 expect unknown-sub 2 "unknown subcommand 'frobnicate'" -- "$ctl" frobnicate
 expect unknown-option 2 "unknown option '--bogus'" -- "$ctl" show --bogus
 expect bad-format 2 "--format must be 'text' or 'json'" -- "$ctl" show --format xml
 expect no-args 2 "usage: layoutctl" -- "$ctl"
+blocked='#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>'
+# 8x16 tensor: thread t holds 4 consecutive columns of row t/4; T1 starts at column 4.
+expect show-encoding-tensor 0 $'Print layout attribute: #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>\n[[ T0:0,  T0:1,  T0:2,  T0:3,  T1:0,' -- "$ctl" show -l "$blocked" -t 'tensor<8x16xf16>'
+expect show-encoding-hw 0 $'Warp0:\n(0, 0), (0, 4), (0, 8), (0,12), (1, 0)' -- "$ctl" show -l "$blocked" -t 'tensor<8x16xf16>' -use-hw-view
+expect show-encoding-view-hw 0 $'Warp0:\n(0, 0), (0, 4)' -- "$ctl" show "$blocked" --shape 8x16 --view hw
+expect show-encoding-json 0 '"name": "register"' -- "$ctl" show "$blocked" --shape 8x16 --format json
+expect show-encoding-no-shape 2 "an encoding needs a tensor shape" -- "$ctl" show "$blocked"
+expect show-encoding-bad 1 "line 1, column 1: #ttg.blocked needs the parameter 'sizePerThread'" -- "$ctl" show '#ttg.blocked<{order = [0]}>' --shape 4
+expect show-encoding-unknown 1 "unknown TritonGPU encoding '#ttg.bogus'" -- "$ctl" show '#ttg.bogus<{}>' --shape 4
+expect show-encoding-shape-pow2 1 "linear layouts need powers of two" -- "$ctl" show "$blocked" --shape 8x12
+printf '%s\n' '// aliases' '#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [4], warpsPerCTA = [1], order = [0]}>' '#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>' > "$tmp/aliases.mlir"
+expect show-alias-file 0 $'Print layout attribute: #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [4], warpsPerCTA = [1], order = [0]}>\n[T0:0, T1:0, T2:0, T3:0]\n\nPrint layout attribute: #s' -- "$ctl" show -i "$tmp/aliases.mlir" -t 'tensor<4xf16>'
+expect show-alias-names 0 $'Print layout attribute: #s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n[(0),(1),(2),(3)]' -- "$ctl" show -i "$tmp/aliases.mlir" -t 'tensor<4xf16>' -alias-names=s
+expect show-output-file 0 "" -- "$ctl" show -l "$blocked" -t 'tensor<8x16xf16>' -o "$tmp/out.txt"
+if grep -q '^\[\[ T0:0,  T0:1' "$tmp/out.txt"; then passes=$((passes + 1)); else echo "FAIL show-output-file content"; failures=$((failures + 1)); fi
+expect show-json-layout-hw 0 $'Warp0:\n(0), (1), (2), (3)' -- "$ctl" show "$lanes" --view hw
 expect help 0 "subcommands:" -- "$ctl" --help
 for sub in show apply compose invert invert-compose product reshape transpose sublayout free-vars batch; do
   expect "help-$sub" 0 "example:" -- "$ctl" "$sub" --help

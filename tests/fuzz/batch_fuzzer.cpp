@@ -7,6 +7,8 @@
 #include "layout/io/batch.h"
 #include "layout/io/layout_json.h"
 #include "layout/io/mlir_attribute.h"
+#include "layout/triton/encoding.h"
+#include "layout/triton/layout_views.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -20,6 +22,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   (void)layout::parseLayoutJson(text);
   if (auto a = layout::parseAttribute(text)) (void)layout::printAttrValue(*a);
   (void)layout::parseAliasFile(text);
+  if (auto enc = layout::triton::parseEncoding(text)) {
+    // Small shapes of every rank: conversion and both views must hold for any verified encoding.
+    for (size_t rank = 1; rank <= 3; ++rank) {
+      std::vector<int64_t> shape(rank, 8);
+      if (auto ll = layout::triton::toLinearLayout(*enc, shape)) {
+        (void)layout::triton::layoutStr(*enc, *ll, shape, false);
+        (void)layout::triton::layoutStr(*enc, *ll, shape, true);
+      }
+    }
+  }
 
   std::istringstream in(text);
   std::ostringstream out;

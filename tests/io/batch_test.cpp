@@ -251,10 +251,34 @@ TEST(BatchProtocol, SizeQueriesAndEquality) {
   EXPECT_EQ(result(request("equalIgnoringOutDimSizes", {small, large})), true);
 }
 
-TEST(BatchProtocol, EncodingOpsReportWhatIsMissing) {
-  json r = run(
-      R"({"id": 1, "op": "toLinearLayout", "args": {"encoding": "#ttg.blocked<{}>", "shape": [4]}})");
-  EXPECT_TRUE(r.contains("error"));
+TEST(BatchProtocol, EncodingOps) {
+  // 4 lanes along dim0 on a tensor of 8: the extra factor 2 repeats in a register (basis 4).
+  const std::string enc = R"("#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [4], )"
+                          R"(warpsPerCTA = [1], order = [0]}>")";
+  json l = run(R"({"id": 1, "op": "toLinearLayout", "args": {"encoding": )" + enc +
+               R"(, "shape": [8]}})");
+  ASSERT_TRUE(l.contains("result")) << l.dump();
+  EXPECT_EQ(l["result"]["inDims"],
+            json::parse(R"([{"name":"register","bases":[[4]]},{"name":"lane","bases":[[1],[2]]},)"
+                        R"({"name":"warp","bases":[]},{"name":"block","bases":[]}])"));
+  json v = run(R"({"id": 2, "op": "layoutStr", "args": {"encoding": )" + enc +
+               R"(, "shape": [8], "view": "tensor"}})");
+  EXPECT_EQ(v["result"], "[T0:0, T1:0, T2:0, T3:0, T0:1, T1:1, T2:1, T3:1]\n");
+  json hw = run(R"({"id": 3, "op": "layoutStr", "args": {"encoding": )" + enc +
+                R"(, "shape": [8], "view": "hw"}})");
+  EXPECT_EQ(hw["result"], "Warp0:\n(0), (1), (2), (3)\n(4), (5), (6), (7)\n");
+  EXPECT_EQ(run(R"({"id": 4, "op": "verify", "args": {"encoding": )" + enc +
+                R"(, "shape": [8]}})")["result"],
+            json::parse(R"({"ok": true})"));
+  json bad = run(R"({"id": 5, "op": "verify", "args": {"encoding": "#ttg.blocked<{sizePerThread )"
+                 R"(= [1, 1], threadsPerWarp = [4], warpsPerCTA = [1], order = [0]}>", )"
+                 R"("shape": [8]}})");
+  EXPECT_EQ(bad["error"], "verify: args.encoding: line 1, column 31: 'sizePerThread' has rank 2 "
+                          "but 'order' has rank 1; all must agree");
+  json shape = run(R"({"id": 6, "op": "toLinearLayout", "args": {"encoding": )" + enc +
+                   R"(, "shape": [12]}})");
+  EXPECT_EQ(shape["error"], "toLinearLayout: shape: dim 0 has size 12; linear layouts need powers "
+                            "of two (at most 2^40 here)");
 }
 
 TEST(BatchProtocol, WideLayoutsBeyond64Bits) {

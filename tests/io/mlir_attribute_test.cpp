@@ -31,7 +31,7 @@ TEST(MlirAttribute, TritonBlocked) {
                        "warpsPerCTA = [4, 1], order = [1, 0]}>");
   EXPECT_EQ(a.kind, AttrValue::Kind::Attribute);
   EXPECT_EQ(a.text, "ttg.blocked");
-  EXPECT_TRUE(a.bracedParams);
+  EXPECT_EQ(a.bracedEntries, 4u);
   EXPECT_EQ(ints(a.find("sizePerThread")), (std::vector<int64_t>{1, 4}));
   EXPECT_EQ(ints(a.find("order")), (std::vector<int64_t>{1, 0}));
   EXPECT_EQ(printAttrValue(a), "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], "
@@ -57,7 +57,7 @@ TEST(MlirAttribute, XeGpuKeywordParamsAndSliceOfAlias) {
   AttrValue layoutA =
       parsed("#xegpu.layout<sg_layout = [32, 1], sg_data = [8, 128], inst_data=[1, 16], "
              "lane_layout=[1,16], lane_data = [1, 1], order=[1, 0]>");
-  EXPECT_FALSE(layoutA.bracedParams);
+  EXPECT_EQ(layoutA.bracedEntries, 0u);
   EXPECT_EQ(ints(layoutA.find("inst_data")), (std::vector<int64_t>{1, 16}));
   AttrAliases aliases{{"layout_a", layoutA}};
   AttrValue slice = parsed("#xegpu.slice<#layout_a, 1>", aliases);

@@ -114,6 +114,7 @@ BatchRequest::dimValueListArg(const char* name, bool wrapNegative) const {
 
 BatchProcessor::BatchProcessor() {
   registerAlgebraOps(*this);
+  registerTritonOps(*this);
 }
 
 void BatchProcessor::registerOp(std::string name, BatchOp op) {

@@ -288,9 +288,12 @@ private:
       skipSpace();
       if (peek() == '{') {
         // `<{k = v, ...}>`, possibly after positional values (padded_shared).
-        v.bracedParams = true;
+        if (!v.entries.empty())
+          return fail("a '{...}' dictionary must come before the named parameters of '#" + name +
+                      "'");
         auto err = parseEntries(v.entries, '}', depth);
         if (err) return *err;
+        v.bracedEntries = v.entries.size();
       } else if (isIdentStart(peek()) && nextNonSpaceAfterIdentIs('=')) {
         std::string key = identifier();
         for (const auto& [k, unused] : v.entries)
@@ -379,15 +382,16 @@ void printValue(const AttrValue& v, std::string& out) {
       if (i) out += ", ";
       printValue(v.items[i], out);
     }
-    if (!v.entries.empty()) {
-      if (v.bracedParams) {
-        out += v.items.empty() ? "{" : " {";
-        printEntries(v.entries, out);
-        out += "}";
-      } else {
-        if (!v.items.empty()) out += ", ";
-        printEntries(v.entries, out);
-      }
+    const std::vector<AttrEntry> braced(v.entries.begin(), v.entries.begin() + v.bracedEntries),
+        named(v.entries.begin() + v.bracedEntries, v.entries.end());
+    if (!braced.empty()) {
+      out += v.items.empty() ? "{" : " {";
+      printEntries(braced, out);
+      out += "}";
+    }
+    if (!named.empty()) {
+      if (!v.items.empty() || !braced.empty()) out += ", ";
+      printEntries(named, out);
     }
     out += ">";
     return;

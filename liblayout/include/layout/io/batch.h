@@ -72,5 +72,7 @@ private:
 
 // Registers the core algebra ops (interchange §2 and our extensions) on `p`.
 void registerAlgebraOps(BatchProcessor& p);
+// Registers toLinearLayout, layoutStr and verify over TritonGPU encodings.
+void registerTritonOps(BatchProcessor& p);
 
 } // namespace layout

@@ -56,7 +56,7 @@ struct AttrValue {
   std::string text;     // String, Keyword; Attribute: the name without '#', e.g. "ttg.blocked"
   std::vector<AttrValue> items;   // List; Attribute: positional params
   std::vector<AttrEntry> entries; // Dict; Attribute: named params
-  bool bracedParams = false;      // Attribute: the named params were written as `<{...}>`
+  size_t bracedEntries = 0;       // Attribute: how many leading `entries` were written as `<{...}>`
 
   // Named parameter or dict entry, or nullptr.
   const AttrValue* find(std::string_view key) const;

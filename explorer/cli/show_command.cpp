@@ -1,0 +1,223 @@
+// layoutctl show: a layout's bases, or, for encodings and distributed / shared layouts, the tensor
+// and hardware views of triton-tensor-layout (whose flags -l, -t, -i, -o, -use-hw-view and
+// -alias-names are accepted as they are).
+#include "commands.h"
+
+#include "layout/io/layout_json.h"
+#include "layout/io/mlir_attribute.h"
+#include "layout/triton/encoding.h"
+#include "layout/triton/layout_views.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace layoutctl {
+
+using layout::LinearLayout;
+
+namespace {
+
+// The layout of interchange §1: a 16x16 tile over 32 lanes with two registers each.
+constexpr const char* kExampleLayout = R"({
+  "inDims":  [ {"name": "register", "bases": [[0, 1], [8, 0]]},
+               {"name": "lane",     "bases": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]},
+               {"name": "warp",     "bases": []} ],
+  "outDims": [ {"name": "dim0", "size": 16}, {"name": "dim1", "size": 16} ]
+})";
+
+std::string readFile(const std::string& path, const char* what) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw CliExit{kInvalidInput, std::string(what) + ": cannot read file '" + path + "'"};
+  std::stringstream buffer;
+  buffer << file.rdbuf();
+  return buffer.str();
+}
+
+// "16x32", or triton-tensor-layout's "tensor<16x32xf16>".
+std::vector<int64_t> parseShape(std::string text, const std::string& option) {
+  if (text.rfind("tensor<", 0) == 0) {
+    if (text.back() != '>')
+      throw CliExit{kUsage, "--" + option + ": expected tensor<AxBx...xTYPE>, got '" + text + "'"};
+    text = text.substr(7, text.size() - 8);
+    auto lastX = text.rfind('x');
+    if (lastX == std::string::npos)
+      throw CliExit{kUsage, "--" + option + ": expected tensor<AxBx...xTYPE> with a shape"};
+    text = text.substr(0, lastX); // drop the element type
+  }
+  std::vector<int64_t> shape;
+  std::stringstream ss(text);
+  std::string part;
+  while (std::getline(ss, part, 'x')) {
+    if (part.empty() || part.size() > 12 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
+      throw CliExit{kUsage, "--" + option + ": '" + part + "' is not a dim size (use 16x32)"};
+    shape.push_back(std::stoll(part));
+  }
+  if (shape.empty()) throw CliExit{kUsage, "--" + option + ": empty shape"};
+  return shape;
+}
+
+struct ViewChoice {
+  bool hw = false;
+  bool bases = false; // toString of the layout itself
+};
+
+ViewChoice viewOf(const Args& args, bool defaultBases) {
+  std::string view = args.option("view").value_or(defaultBases ? "bases" : "tensor");
+  if (args.flag("use-hw-view")) view = "hw";
+  if (view != "tensor" && view != "hw" && view != "bases")
+    throw CliExit{kUsage, "--view must be tensor, hw or bases, not '" + view + "'"};
+  return {view == "hw", view == "bases"};
+}
+
+// The text for one encoding on a shape: triton-tensor-layout's view, or the bases.
+std::string encodingText(const layout::triton::Encoding& enc, std::span<const int64_t> shape,
+                         const ViewChoice& view, const Args& args, LinearLayout* out) {
+  auto ll = layout::triton::toLinearLayout(enc, shape);
+  if (!ll) throw CliExit{kInvalidInput, ll.error().message};
+  if (out) *out = *ll;
+  if (args.json()) return layout::printLayoutJson(*ll, 2) + "\n";
+  if (view.bases) return ll->toString().substr(1) + "\n";
+  return layout::triton::layoutStr(enc, *ll, shape, view.hw);
+}
+
+std::string showEncodings(const Args& args, const std::string& attrText) {
+  auto shapeText = args.option("type") ? args.option("type") : args.option("t");
+  if (!shapeText) shapeText = args.option("shape");
+  if (!shapeText)
+    throw CliExit{kUsage,
+                  "an encoding needs a tensor shape: --shape 16x32 or -t tensor<16x32xf16>"};
+  std::vector<int64_t> shape = parseShape(*shapeText, "shape");
+  ViewChoice view = viewOf(args, /*defaultBases=*/false);
+  std::string out;
+  nlohmann::ordered_json json = nlohmann::ordered_json::array();
+  layout::AttrAliases aliases;
+  if (auto file = args.option("input") ? args.option("input") : args.option("i")) {
+    auto defs = layout::parseAliasFile(readFile(*file, "--input"));
+    if (!defs) throw CliExit{kInvalidInput, *file + ": " + defs.error().message};
+    std::set<std::string> wanted;
+    if (auto names = args.option("alias-names")) {
+      std::stringstream ss(*names);
+      std::string n;
+      while (std::getline(ss, n, ',')) wanted.insert(n[0] == '#' ? n.substr(1) : n);
+    }
+    for (const auto& def : *defs) {
+      aliases[def.name] = def.value;
+      if (!wanted.empty() && !wanted.count(def.name)) continue;
+      auto enc = layout::triton::encodingFromAttr(def.value);
+      if (!enc) throw CliExit{kInvalidInput, *file + ": #" + def.name + ": " + enc.error().message};
+      LinearLayout ll;
+      std::string text = encodingText(*enc, shape, view, args, &ll);
+      if (args.json()) {
+        json.push_back({{"alias", def.name}, {"layout", layout::layoutToJson(ll)}});
+        continue;
+      }
+      out += "Print layout attribute: #" + def.name + " = " + enc->text() + "\n" + text + "\n";
+    }
+  }
+  if (!attrText.empty()) {
+    auto enc = layout::triton::parseEncoding(attrText, aliases);
+    if (!enc) throw CliExit{kInvalidInput, "layout: " + enc.error().message};
+    LinearLayout ll;
+    std::string text = encodingText(*enc, shape, view, args, &ll);
+    if (args.json() && json.empty()) return text;
+    if (args.json()) {
+      json.push_back({{"alias", nullptr}, {"layout", layout::layoutToJson(ll)}});
+    } else {
+      out += "Print layout attribute: " + enc->text() + "\n" + text;
+    }
+  }
+  return args.json() ? json.dump(2) + "\n" : out;
+}
+
+std::string showLayout(const Args& args, const LinearLayout& l) {
+  if (args.json()) return layout::printLayoutJson(l, 2) + "\n";
+  ViewChoice view = viewOf(args, /*defaultBases=*/true);
+  if (view.bases)
+    return l.toString().substr(1) + "\nin bits: " + std::to_string(l.totalInDimSizeLog2()) +
+           ", out bits: " + std::to_string(l.totalOutDimSizeLog2()) +
+           ", rank: " + std::to_string(l.rank()) +
+           ", surjective: " + (l.isSurjective() ? "yes" : "no") +
+           ", injective: " + (l.isInjective() ? "yes" : "no") + "\n";
+  // Views of a layout given as JSON: its out-dims are the tensor.
+  std::vector<int64_t> shape;
+  for (int o = 0; o < l.numOutDims(); ++o) {
+    if (l.outDimSizeLog2(o) > 40) throw CliExit{kInvalidInput, "views need dims of at most 2^40"};
+    shape.push_back(int64_t(l.outDimSize(o)));
+  }
+  if (l.numOutDims() == 0) throw CliExit{kInvalidInput, "views need at least one out-dim"};
+  bool shared = l.hasInDim(layout::dims::offset());
+  for (int d = 0; d < l.numInDims(); ++d) {
+    layout::DimName n = l.inDimName(d);
+    bool known = shared ? (n == layout::dims::offset() || n == layout::dims::block())
+                        : (n == layout::dims::reg() || n == layout::dims::lane() ||
+                           n == layout::dims::warp() || n == layout::dims::block());
+    if (!known)
+      throw CliExit{kInvalidInput,
+                    "the tensor and hw views need in-dims register/lane/warp/block (distributed) "
+                    "or offset/block (shared); this layout has '" +
+                        std::string(n.str()) + "'"};
+  }
+  return shared ? layout::triton::sharedLayoutStr(l, shape, view.hw)
+                : layout::triton::distributedLayoutStr(l, shape, view.hw);
+}
+
+int runShow(const Args& args) {
+  if (args.positionals().size() > 1) throw CliExit{kUsage, "expected at most one layout"};
+  std::string text;
+  if (auto l = args.option("layout") ? args.option("layout") : args.option("l")) text = *l;
+  if (!args.positionals().empty()) {
+    if (!text.empty()) throw CliExit{kUsage, "give the layout once (positional or -l)"};
+    text = args.positionals()[0];
+  }
+  if (!text.empty() && text[0] == '@' && text.size() > 1 && text != "@-") {
+    // @file with attribute text reads like -l; JSON goes through readLayoutArg below.
+    std::string content = readFile(text.substr(1), "layout");
+    size_t first = content.find_first_not_of(" \t\r\n");
+    if (first != std::string::npos && content[first] == '#') text = content.substr(first);
+  }
+  const bool hasFile = args.option("input") || args.option("i");
+  std::string output;
+  if (hasFile || (!text.empty() && text.find_first_not_of(" \t\r\n") != std::string::npos &&
+                  text[text.find_first_not_of(" \t\r\n")] == '#')) {
+    output = showEncodings(args, text);
+  } else if (text.empty()) {
+    std::cerr << "(no layout given: showing the built-in example of interchange §1)\n";
+    output = showLayout(args, readLayoutArg(kExampleLayout, "example"));
+  } else {
+    output = showLayout(args, readLayoutArg(text, "layout"));
+  }
+  if (auto path = args.option("output") ? args.option("output") : args.option("o")) {
+    std::ofstream file(*path, std::ios::binary);
+    if (!file) throw CliExit{kInvalidInput, "--output: cannot write '" + *path + "'"};
+    file << output;
+  } else {
+    std::cout << output;
+  }
+  return kOk;
+}
+
+} // namespace
+
+void addShowCommand(std::vector<Command>& commands) {
+  commands.push_back(
+      {"show",
+       "show [LAYOUT | -l ATTR] [--shape AxB | -t tensor<AxBxT>] [--view tensor|hw|bases | "
+       "-use-hw-view] [-i FILE [-alias-names=a,b]] [-o FILE] [--format text|json]",
+       "Print a layout. LAYOUT is layout JSON, @file, or TritonGPU attribute text (#ttg.blocked, "
+       "#ttg.slice, #ttg.linear, #ttg.swizzled_shared, #ttg.amd_rotating_shared), which needs a "
+       "shape. JSON layouts print in Triton's toString format with their rank by default "
+       "(--view bases); encodings print triton-tensor-layout's tensor view, or with --view hw / "
+       "-use-hw-view its hardware view, byte for byte, after 'Print layout attribute: ...'. "
+       "-i reads the aliases of an MLIR file (all, or those of -alias-names) and prints each. "
+       "--format json prints the linear layout. Without a layout, shows the built-in example of "
+       "interchange §1.",
+       "layoutctl show -l '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], "
+       "warpsPerCTA = [1, 1], order = [1, 0]}>' -t 'tensor<16x16xf16>' -use-hw-view",
+       {"layout", "l", "type", "t", "shape", "view", "input", "i", "output", "o", "alias-names"},
+       {"use-hw-view"},
+       runShow});
+}
+
+} // namespace layoutctl

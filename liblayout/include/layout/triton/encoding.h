@@ -1,0 +1,62 @@
+// TritonGPU layout encodings (#ttg.*), read from MLIR attribute text, verified, and converted to
+// linear layouts exactly as Triton's `toLinearLayout(shape, attr)`.
+//
+//   auto enc = layout::triton::parseEncoding(
+//       "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], "
+//       "order = [1, 0]}>");
+//   if (!enc) std::cerr << "error: " << enc.error().message << "\n";
+//   int64_t shape[] = {128, 64};
+//   auto ll = layout::triton::toLinearLayout(*enc, shape);   // register, lane, warp, block -> dims
+//
+// Supported now: blocked, slice, linear (distributed); swizzled_shared, amd_rotating_shared
+// (shared). The remaining encodings of the TritonGPU dialect (dot_op, nvidia_mma, amd_mfma,
+// amd_wmma, nvmma_shared, padded_shared) parse as attributes but their conversion reports that it
+// is not implemented yet.
+#pragma once
+
+#include "layout/core/linear_layout.h"
+#include "layout/io/mlir_attribute.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace layout::triton {
+
+enum class EncodingKind {
+  Blocked,
+  Slice,
+  DotOperand,
+  NvidiaMma,
+  AmdMfma,
+  AmdWmma,
+  Linear,
+  SwizzledShared,
+  NvmmaShared,
+  AmdRotatingShared,
+  PaddedShared,
+};
+
+// A parsed and verified TritonGPU encoding. `#triton_gpu.` is read as `#ttg.`.
+struct Encoding {
+  EncodingKind kind;
+  AttrValue attr; // with the dialect prefix normalised to "ttg."
+
+  bool isShared() const;
+  // The attribute text in MLIR's canonical spacing.
+  std::string text() const { return printAttrValue(attr); }
+};
+
+// Reads and verifies one encoding. Errors give the line and column of the offending parameter
+// and the rule (rank agreement, powers of two, `order` a permutation, ...).
+Expected<Encoding> parseEncoding(std::string_view text, const AttrAliases& aliases = {});
+// The same from an already parsed attribute.
+Expected<Encoding> encodingFromAttr(const AttrValue& attr);
+
+// Triton's toLinearLayout: distributed encodings map (register, lane, warp, block) to the tensor
+// dims dim0..dimN-1; shared encodings map (offset, block). Every dim of `shape` must be a power of
+// two; the tensor may be larger than the layout's tile (registers repeat) or smaller (broadcast).
+Expected<LinearLayout> toLinearLayout(const Encoding& encoding, std::span<const int64_t> shape);
+
+} // namespace layout::triton

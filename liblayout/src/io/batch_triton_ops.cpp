@@ -1,0 +1,70 @@
+// Batch ops over TritonGPU encodings (interchange §2): toLinearLayout, layoutStr, verify.
+#include "layout/io/batch.h"
+#include "layout/io/layout_json.h"
+#include "layout/triton/encoding.h"
+#include "layout/triton/layout_views.h"
+
+namespace layout {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+struct EncodingOnShape {
+  triton::Encoding encoding;
+  std::vector<int64_t> shape;
+  LinearLayout layout;
+};
+
+Expected<std::vector<int64_t>> shapeArg(const BatchRequest& r) {
+  if (!r.args.contains("shape") || !r.args["shape"].is_array())
+    return makeError("args.shape: expected a list of dim sizes");
+  std::vector<int64_t> shape;
+  for (size_t i = 0; i < r.args["shape"].size(); ++i) {
+    const auto& d = r.args["shape"][i];
+    if (!d.is_number_unsigned())
+      return makeError("args.shape[" + std::to_string(i) + "]: expected a positive integer");
+    if (d.get<uint64_t>() > (uint64_t{1} << 40))
+      return makeError("args.shape[" + std::to_string(i) + "]: size exceeds 2^40");
+    shape.push_back(int64_t(d.get<uint64_t>()));
+  }
+  return shape;
+}
+
+Expected<EncodingOnShape> convert(const BatchRequest& r) {
+  LAYOUT_TRY_ASSIGN(text, r.stringArg("encoding"));
+  LAYOUT_TRY_ASSIGN(shape, shapeArg(r));
+  auto enc = triton::parseEncoding(text);
+  if (!enc) return makeError("args.encoding: " + enc.error().message);
+  LAYOUT_TRY_ASSIGN(ll, triton::toLinearLayout(*enc, shape));
+  return EncodingOnShape{std::move(*enc), std::move(shape), std::move(ll)};
+}
+
+} // namespace
+
+void registerTritonOps(BatchProcessor& p) {
+  p.registerOp("toLinearLayout", BatchOp{0, "args {encoding, shape} -> Triton's toLinearLayout",
+                                         [](const BatchRequest& r) -> Expected<ordered_json> {
+                                           LAYOUT_TRY_ASSIGN(c, convert(r));
+                                           return layoutToJson(c.layout);
+                                         }});
+  p.registerOp("layoutStr",
+               BatchOp{0, "args {encoding, shape, view: tensor|hw} -> triton-tensor-layout text",
+                       [](const BatchRequest& r) -> Expected<ordered_json> {
+                         LAYOUT_TRY_ASSIGN(view, r.stringArg("view"));
+                         if (view != "tensor" && view != "hw")
+                           return makeError("args.view: expected \"tensor\" or \"hw\", not \"" +
+                                            view + "\"");
+                         LAYOUT_TRY_ASSIGN(c, convert(r));
+                         return ordered_json(
+                             triton::layoutStr(c.encoding, c.layout, c.shape, view == "hw"));
+                       }});
+  p.registerOp("verify", BatchOp{0, "args {encoding, shape} -> {ok: true} or the verifier's error",
+                                 [](const BatchRequest& r) -> Expected<ordered_json> {
+                                   LAYOUT_TRY_ASSIGN(c, convert(r));
+                                   (void)c;
+                                   return ordered_json{{"ok", true}};
+                                 }});
+}
+
+} // namespace layout

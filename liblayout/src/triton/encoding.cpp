@@ -1,0 +1,233 @@
+// Parsing, verification and dispatch of TritonGPU encodings.
+#include "layout/triton/encoding.h"
+
+#include "encoding_internal.h"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+
+namespace layout::triton {
+
+using detail::at;
+
+namespace detail {
+
+std::string at(const AttrValue& v) {
+  return "line " + std::to_string(v.location.line) + ", column " +
+         std::to_string(v.location.column) + ": ";
+}
+
+Expected<std::vector<int64_t>> intList(const AttrValue& attr, const char* key) {
+  const AttrValue* v = attr.find(key);
+  if (!v) return makeError(at(attr) + "#" + attr.text + " needs the parameter '" + key + "'");
+  if (v->kind != AttrValue::Kind::List)
+    return makeError(at(*v) + "'" + key + "' must be a list of integers, not " + kindName(v->kind));
+  std::vector<int64_t> out;
+  for (const AttrValue& item : v->items) {
+    if (item.kind != AttrValue::Kind::Integer)
+      return makeError(at(item) + "'" + key + "' must be a list of integers, but holds " +
+                       kindName(item.kind));
+    out.push_back(item.integer);
+  }
+  return out;
+}
+
+Expected<int64_t> intParam(const AttrValue& attr, const char* key) {
+  const AttrValue* v = attr.find(key);
+  if (!v) return makeError(at(attr) + "#" + attr.text + " needs the parameter '" + key + "'");
+  if (v->kind != AttrValue::Kind::Integer)
+    return makeError(at(*v) + "'" + key + "' must be an integer, not " + kindName(v->kind));
+  return v->integer;
+}
+
+Expected<std::vector<std::vector<int64_t>>> basesParam(const AttrValue& attr, const char* key) {
+  const AttrValue* v = attr.find(key);
+  if (!v) return std::vector<std::vector<int64_t>>();
+  if (v->kind != AttrValue::Kind::List)
+    return makeError(at(*v) + "'" + key + "' must be a list of bases like [[0, 1], [2, 0]]");
+  std::vector<std::vector<int64_t>> out;
+  for (const AttrValue& basis : v->items) {
+    if (basis.kind != AttrValue::Kind::List)
+      return makeError(at(basis) + "each basis of '" + key + "' must be a list of integers");
+    std::vector<int64_t> comps;
+    for (const AttrValue& c : basis.items) {
+      if (c.kind != AttrValue::Kind::Integer || c.integer < 0)
+        return makeError(at(c) + "basis components of '" + key + "' must be non-negative integers");
+      comps.push_back(c.integer);
+    }
+    out.push_back(std::move(comps));
+  }
+  return out;
+}
+
+} // namespace detail
+
+namespace {
+
+const std::map<std::string, EncodingKind, std::less<>>& kindsByName() {
+  static const std::map<std::string, EncodingKind, std::less<>> kinds = {
+      {"ttg.blocked", EncodingKind::Blocked},
+      {"ttg.slice", EncodingKind::Slice},
+      {"ttg.dot_op", EncodingKind::DotOperand},
+      {"ttg.nvidia_mma", EncodingKind::NvidiaMma},
+      {"ttg.amd_mfma", EncodingKind::AmdMfma},
+      {"ttg.amd_wmma", EncodingKind::AmdWmma},
+      {"ttg.linear", EncodingKind::Linear},
+      {"ttg.swizzled_shared", EncodingKind::SwizzledShared},
+      {"ttg.nvmma_shared", EncodingKind::NvmmaShared},
+      {"ttg.amd_rotating_shared", EncodingKind::AmdRotatingShared},
+      {"ttg.padded_shared", EncodingKind::PaddedShared},
+  };
+  return kinds;
+}
+
+// `#triton_gpu.x` is the older name of `#ttg.x`.
+void normalizeDialect(AttrValue& v) {
+  if (v.kind == AttrValue::Kind::Attribute && v.text.rfind("triton_gpu.", 0) == 0)
+    v.text = "ttg." + v.text.substr(11);
+  for (AttrValue& item : v.items) normalizeDialect(item);
+  for (AttrEntry& e : v.entries) normalizeDialect(e.value);
+}
+
+std::optional<Error> checkPowersOfTwo(const AttrValue& attr, const char* key,
+                                      const std::vector<int64_t>& values) {
+  for (int64_t x : values)
+    if (x < 1 || !std::has_single_bit(uint64_t(x)))
+      return makeError(at(*attr.find(key)) + "'" + key + "' = " + printAttrValue(*attr.find(key)) +
+                       ": every entry must be a power of two (linear layouts cannot represent " +
+                       std::to_string(x) + ")");
+  return std::nullopt;
+}
+
+std::optional<Error> checkOrder(const AttrValue& attr, const char* key,
+                                const std::vector<int64_t>& order, size_t rank) {
+  std::vector<int64_t> sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  bool perm = sorted.size() == rank;
+  for (size_t i = 0; perm && i < rank; ++i) perm = sorted[i] == int64_t(i);
+  if (!perm)
+    return makeError(at(*attr.find(key)) + "'" + key + "' = " + printAttrValue(*attr.find(key)) +
+                     " must be a permutation of 0.." + std::to_string(int64_t(rank) - 1));
+  return std::nullopt;
+}
+
+Expected<int> verifyBlocked(const AttrValue& attr) {
+  LAYOUT_TRY_ASSIGN(spt, detail::intList(attr, "sizePerThread"));
+  LAYOUT_TRY_ASSIGN(tpw, detail::intList(attr, "threadsPerWarp"));
+  LAYOUT_TRY_ASSIGN(wpc, detail::intList(attr, "warpsPerCTA"));
+  LAYOUT_TRY_ASSIGN(order, detail::intList(attr, "order"));
+  if (order.empty()) return makeError(at(attr) + "#ttg.blocked needs a rank of at least 1");
+  for (auto [key, list] : {std::pair{"sizePerThread", &spt}, std::pair{"threadsPerWarp", &tpw},
+                           std::pair{"warpsPerCTA", &wpc}}) {
+    if (list->size() != order.size())
+      return makeError(at(*attr.find(key)) + "'" + key + "' has rank " +
+                       std::to_string(list->size()) + " but 'order' has rank " +
+                       std::to_string(order.size()) + "; all must agree");
+    if (auto err = checkPowersOfTwo(attr, key, *list)) return *err;
+  }
+  if (auto err = checkOrder(attr, "order", order, order.size())) return *err;
+  LAYOUT_TRY_ASSIGN(cga, detail::cgaLayout(attr, int(order.size())));
+  (void)cga;
+  return int(order.size());
+}
+
+Expected<int> verifySwizzled(const AttrValue& attr) {
+  for (const char* key : {"vec", "perPhase", "maxPhase"}) {
+    LAYOUT_TRY_ASSIGN(v, detail::intParam(attr, key));
+    if (v < 1)
+      return makeError(at(*attr.find(key)) + "'" + key + "' must be at least 1, not " +
+                       std::to_string(v));
+  }
+  LAYOUT_TRY_ASSIGN(order, detail::intList(attr, "order"));
+  if (order.empty()) return makeError(at(attr) + "#" + attr.text + " needs a rank of at least 1");
+  if (auto err = checkOrder(attr, "order", order, order.size())) return *err;
+  LAYOUT_TRY_ASSIGN(cga, detail::cgaLayout(attr, int(order.size())));
+  (void)cga;
+  return int(order.size());
+}
+
+// Verifies the attribute and returns its rank (-1 where the rank is not known without a shape).
+Expected<int> verify(const Encoding& e) {
+  const AttrValue& attr = e.attr;
+  switch (e.kind) {
+  case EncodingKind::Blocked:
+    return verifyBlocked(attr);
+  case EncodingKind::SwizzledShared:
+  case EncodingKind::AmdRotatingShared:
+    return verifySwizzled(attr);
+  case EncodingKind::Linear: {
+    LAYOUT_TRY_ASSIGN(ll, detail::storedLinearLayout(attr));
+    return ll.numOutDims();
+  }
+  case EncodingKind::Slice: {
+    LAYOUT_TRY_ASSIGN(dim, detail::intParam(attr, "dim"));
+    const AttrValue* parent = attr.find("parent");
+    if (!parent) return makeError(at(attr) + "#ttg.slice needs the parameter 'parent'");
+    LAYOUT_TRY_ASSIGN(p, encodingFromAttr(*parent));
+    if (p.isShared())
+      return makeError(at(*parent) +
+                       "the parent of #ttg.slice must be a distributed encoding, "
+                       "not #" +
+                       p.attr.text);
+    LAYOUT_TRY_ASSIGN(parentRank, verify(p));
+    if (dim < 0 || (parentRank >= 0 && dim >= parentRank))
+      return makeError(at(*attr.find("dim")) + "'dim' = " + std::to_string(dim) +
+                       " must name a dim of the parent (rank " + std::to_string(parentRank) + ")");
+    return parentRank >= 0 ? parentRank - 1 : -1;
+  }
+  default:
+    return -1;
+  }
+}
+
+} // namespace
+
+bool Encoding::isShared() const {
+  return kind == EncodingKind::SwizzledShared || kind == EncodingKind::NvmmaShared ||
+         kind == EncodingKind::AmdRotatingShared || kind == EncodingKind::PaddedShared;
+}
+
+Expected<Encoding> encodingFromAttr(const AttrValue& attr) {
+  if (attr.kind != AttrValue::Kind::Attribute)
+    return makeError(at(attr) + "expected a layout encoding attribute, got " + kindName(attr.kind));
+  AttrValue normalized = attr;
+  normalizeDialect(normalized);
+  auto it = kindsByName().find(normalized.text);
+  if (it == kindsByName().end())
+    return makeError(at(attr) + "unknown TritonGPU encoding '#" + attr.text + "'");
+  Encoding e{it->second, std::move(normalized)};
+  LAYOUT_TRY_ASSIGN(rank, verify(e));
+  (void)rank;
+  return e;
+}
+
+Expected<Encoding> parseEncoding(std::string_view text, const AttrAliases& aliases) {
+  LAYOUT_TRY_ASSIGN(attr, parseAttribute(text, aliases));
+  return encodingFromAttr(attr);
+}
+
+Expected<LinearLayout> toLinearLayout(const Encoding& encoding, std::span<const int64_t> shape) {
+  if (shape.empty()) return makeError("shape: a tensor has at least one dim");
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (shape[d] < 1 || !std::has_single_bit(uint64_t(shape[d])) || shape[d] > (int64_t{1} << 40))
+      return makeError("shape: dim " + std::to_string(d) + " has size " + std::to_string(shape[d]) +
+                       "; linear layouts need powers of two (at most 2^40 here)");
+  switch (encoding.kind) {
+  case EncodingKind::Blocked:
+    return detail::blockedToLinearLayout(encoding.attr, shape);
+  case EncodingKind::Slice:
+    return detail::sliceToLinearLayout(encoding.attr, shape);
+  case EncodingKind::Linear:
+    return detail::linearToLinearLayout(encoding.attr, shape);
+  case EncodingKind::SwizzledShared:
+    return detail::swizzledSharedToLinearLayout(encoding.attr, shape, /*rotating=*/false);
+  case EncodingKind::AmdRotatingShared:
+    return detail::swizzledSharedToLinearLayout(encoding.attr, shape, /*rotating=*/true);
+  default:
+    return makeError("#" + encoding.attr.text +
+                     ": the conversion of this encoding to a linear layout is not implemented yet");
+  }
+}
+
+} // namespace layout::triton

@@ -1,0 +1,42 @@
+// Internal: parameter access and the per-encoding converters behind triton::toLinearLayout.
+#pragma once
+
+#include "layout/core/linear_layout.h"
+#include "layout/triton/encoding.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace layout::triton::detail {
+
+// "line L, column C: " of a value, for messages.
+std::string at(const AttrValue& v);
+
+// Required / optional parameters of an attribute, with type checks.
+Expected<std::vector<int64_t>> intList(const AttrValue& attr, const char* key);
+Expected<int64_t> intParam(const AttrValue& attr, const char* key);
+Expected<std::vector<std::vector<int64_t>>> basesParam(const AttrValue& attr, const char* key);
+
+// The CTA-to-tensor layout of a distributed or shared encoding (in-dim "block" -> dim0..): from
+// `CGALayout = [[...]]`, from the older CTAsPerCGA / CTASplitNum / CTAOrder, or one CTA.
+Expected<LinearLayout> cgaLayout(const AttrValue& attr, int rank);
+
+// Triton's combineCtaCgaWithShape: fits a CTA layout and the CGA layout to `shape`.
+Expected<LinearLayout> combineCtaCgaWithShape(const LinearLayout& cta, const LinearLayout& cga,
+                                              std::span<const int64_t> shape);
+
+// Per-CTA shape: shape[d] / min(shape[d], CTAs along d).
+std::vector<int64_t> shapePerCTA(const LinearLayout& cga, std::span<const int64_t> shape);
+
+Expected<LinearLayout> blockedToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
+Expected<LinearLayout> sliceToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
+Expected<LinearLayout> linearToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
+Expected<LinearLayout> swizzledSharedToLinearLayout(const AttrValue& attr,
+                                                    std::span<const int64_t> shape, bool rotating);
+
+// The layout stored in a #ttg.linear attribute (register, lane, warp, block -> dims).
+Expected<LinearLayout> storedLinearLayout(const AttrValue& attr);
+
+} // namespace layout::triton::detail

@@ -1,0 +1,160 @@
+// triton-tensor-layout's text formats (lib/Dialect/TritonGPU/IR/Dialect.cpp, getLayoutStr).
+#include "layout/triton/layout_views.h"
+
+#include <vector>
+
+namespace layout::triton {
+namespace {
+
+int digits(uint64_t x) {
+  return int(std::to_string(x).size());
+}
+
+std::string padded(uint64_t value, uint64_t max) {
+  std::string s = std::to_string(value);
+  int pad = digits(max) - int(s.size());
+  return pad > 0 ? std::string(pad, ' ') + s : s;
+}
+
+uint64_t dimSize(const LinearLayout& ll, DimName name) {
+  int d = ll.inDimIndex(name);
+  return d < 0 ? 1 : ll.inDimSize(d);
+}
+
+// Applies `ll` with the named inputs (others 0) and returns the out values in out-dim order.
+std::vector<uint64_t> applyNamed(const LinearLayout& ll,
+                                 std::initializer_list<std::pair<DimName, uint64_t>> named) {
+  std::vector<uint64_t> ins(ll.numInDims(), 0), outs(ll.numOutDims(), 0);
+  for (auto [name, value] : named)
+    if (int d = ll.inDimIndex(name); d >= 0) ins[d] = value;
+  ll.apply(ins, outs);
+  return outs;
+}
+
+uint64_t linearize(const std::vector<uint64_t>& coords, std::span<const int64_t> shape) {
+  uint64_t index = 0;
+  for (size_t d = 0; d < shape.size(); ++d) index = index * uint64_t(shape[d]) + coords[d];
+  return index;
+}
+
+// The numpy-style grid of both tensor views: brackets open where trailing indices are 0, a new
+// line is indented by rank minus the brackets opened on it, cells joined by `separator`.
+std::string tensorGrid(const std::vector<std::string>& cells, std::span<const int64_t> shape,
+                       const char* separator) {
+  const int rank = int(shape.size());
+  const uint64_t total = cells.size();
+  std::string out;
+  bool newLine = true;
+  std::vector<uint64_t> idx(rank, 0);
+  for (uint64_t i = 0; i < total; ++i) {
+    int open = 0;
+    for (int j = rank - 1; j >= 0 && idx[j] == 0; --j) {
+      out += '[';
+      ++open;
+    }
+    if (newLine) {
+      out.append(size_t(rank - open), ' ');
+      newLine = false;
+    }
+    out += cells[i];
+    // Advance the index; every dim that wraps to 0 closes a bracket.
+    int j = rank - 1;
+    for (; j >= 0; --j) {
+      if (++idx[j] < uint64_t(shape[j])) break;
+      idx[j] = 0;
+      out += ']';
+    }
+    if (idx[rank - 1] == 0) {
+      out += '\n';
+      newLine = true;
+    } else {
+      out += separator;
+    }
+  }
+  return out;
+}
+
+} // namespace
+
+std::string distributedLayoutStr(const LinearLayout& ll, std::span<const int64_t> shape,
+                                 bool hwView) {
+  const uint64_t lanes = dimSize(ll, dims::lane()), warps = dimSize(ll, dims::warp()),
+                 blocks = dimSize(ll, dims::block()), regs = dimSize(ll, dims::reg());
+  uint64_t total = 1;
+  for (int64_t s : shape) total *= uint64_t(s);
+  std::vector<std::string> elements(total), threads;
+  for (uint64_t b = 0; b < blocks; ++b)
+    for (uint64_t w = 0; w < warps; ++w)
+      for (uint64_t l = 0; l < lanes; ++l)
+        for (uint64_t r = 0; r < regs; ++r) {
+          std::vector<uint64_t> c = applyNamed(
+              ll, {{dims::block(), b}, {dims::warp(), w}, {dims::lane(), l}, {dims::reg(), r}});
+          const uint64_t t = l + w * lanes;
+          std::string& cell = elements[linearize(c, shape)];
+          if (!cell.empty()) cell += '|';
+          int pad = digits(blocks) - digits(b) + digits(warps * lanes) - digits(t) + digits(regs) -
+                    digits(r);
+          cell.append(size_t(pad > 0 ? pad : 0), ' ');
+          if (blocks > 1) cell += "B" + std::to_string(b) + ":";
+          cell += "T" + std::to_string(t) + ":" + std::to_string(r);
+          if (hwView) {
+            std::string tuple = "(";
+            for (size_t d = 0; d < c.size(); ++d)
+              tuple += (d ? "," : "") + padded(c[d], uint64_t(shape[d]));
+            threads.push_back(tuple + ")");
+          }
+        }
+  if (!hwView) return tensorGrid(elements, shape, ", ");
+  std::string out;
+  for (uint64_t b = 0; b < blocks; ++b) {
+    if (blocks > 1) out += "Block" + std::to_string(b) + ":\n";
+    for (uint64_t w = 0; w < warps; ++w) {
+      out += "Warp" + std::to_string(w) + ":\n";
+      for (uint64_t r = 0; r < regs; ++r) {
+        for (uint64_t l = 0; l < lanes; ++l) {
+          out += threads[((b * warps + w) * lanes + l) * regs + r];
+          if (l + 1 < lanes) out += ", ";
+        }
+        out += '\n';
+      }
+    }
+  }
+  return out;
+}
+
+std::string sharedLayoutStr(const LinearLayout& ll, std::span<const int64_t> shape, bool hwView) {
+  uint64_t total = 1;
+  for (int64_t s : shape) total *= uint64_t(s);
+  const uint64_t blocks = dimSize(ll, dims::block());
+  const uint64_t perBlock = total / blocks; // Triton prints this many offsets per block
+  std::vector<std::string> elements(total), offsets;
+  uint64_t i = 0;
+  for (uint64_t b = 0; b < blocks; ++b)
+    for (uint64_t o = 0; o < perBlock; ++o, ++i) {
+      std::vector<uint64_t> c = applyNamed(ll, {{dims::block(), b}, {dims::offset(), o}});
+      std::string hw = "(", cell = "(";
+      for (size_t d = 0; d < c.size(); ++d) {
+        hw += (d ? "," : "") + padded(c[d], uint64_t(shape[d]));
+        cell += (d ? ":" : "") + padded(c[d], uint64_t(shape[d]));
+      }
+      elements[i] += cell + ")";
+      offsets.push_back(hw + ")");
+    }
+  if (!hwView) return tensorGrid(elements, shape, ",");
+  std::string out;
+  i = 0;
+  for (uint64_t b = 0; b < blocks; ++b) {
+    out += "Block: " + std::to_string(b) + ":\n";
+    for (uint64_t o = 0; o < perBlock; ++o, ++i)
+      out += "Offset: " + std::to_string(o) + " -> " + offsets[i] + "\n";
+  }
+  return out;
+}
+
+std::string layoutStr(const Encoding& encoding, const LinearLayout& ll,
+                      std::span<const int64_t> shape, bool hwView) {
+  return encoding.isShared() ? sharedLayoutStr(ll, shape, hwView)
+                             : distributedLayoutStr(ll, shape, hwView);
+}
+
+} // namespace layout::triton
