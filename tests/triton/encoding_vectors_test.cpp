@@ -29,16 +29,19 @@ std::string family(const std::string& encoding) {
 }
 
 // The encodings whose conversion exists so far (the rest come with the next milestone).
-const std::set<std::string> kImplemented = {"#ttg.blocked", "#ttg.linear", "#ttg.swizzled_shared",
-                                            "#ttg.amd_rotating_shared"};
+const std::set<std::string> kImplemented = {"#ttg.blocked", "#ttg.linear", "#ttg.nvidia_mma",
+                                            "#ttg.swizzled_shared", "#ttg.amd_rotating_shared"};
 
 bool implemented(const std::string& encoding) {
   std::string f = family(encoding);
+  if (f == "#ttg.dot_op")
+    return encoding.find("parent = #ttg.blocked<") != std::string::npos ||
+           encoding.find("parent = #ttg.nvidia_mma<") != std::string::npos;
   if (f == "#ttg.slice") {
-    // Slices of implemented parents only.
-    for (const std::string& p : kImplemented)
-      if (encoding.find("parent = " + p + "<") != std::string::npos) return true;
-    return false;
+    // Slices of implemented parents only (the first parent named is the slice's own).
+    size_t at = encoding.find("parent = ");
+    std::string parent = encoding.substr(at + 9);
+    return implemented(parent.substr(0, parent.rfind('}')));
   }
   return kImplemented.count(f) > 0;
 }
@@ -67,7 +70,7 @@ TEST(TritonEncodingVectors, LayoutsAndViewsMatchTriton) {
     if (::testing::Test::HasFailure()) break;
   }
   for (const char* f : {"#ttg.blocked", "#ttg.slice", "#ttg.linear", "#ttg.swizzled_shared",
-                        "#ttg.amd_rotating_shared"})
+                        "#ttg.amd_rotating_shared", "#ttg.nvidia_mma", "#ttg.dot_op"})
     EXPECT_GE(checked[f], 10) << f;
 }
 

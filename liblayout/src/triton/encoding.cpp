@@ -220,6 +220,10 @@ Expected<LinearLayout> toLinearLayout(const Encoding& encoding, std::span<const 
     return detail::sliceToLinearLayout(encoding.attr, shape);
   case EncodingKind::Linear:
     return detail::linearToLinearLayout(encoding.attr, shape);
+  case EncodingKind::NvidiaMma:
+    return detail::nvidiaMmaToLinearLayout(encoding.attr, shape);
+  case EncodingKind::DotOperand:
+    return detail::dotOperandToLinearLayout(encoding.attr, shape);
   case EncodingKind::SwizzledShared:
     return detail::swizzledSharedToLinearLayout(encoding.attr, shape, /*rotating=*/false);
   case EncodingKind::AmdRotatingShared:

@@ -32,6 +32,10 @@ std::vector<int64_t> shapePerCTA(const LinearLayout& cga, std::span<const int64_
 
 Expected<LinearLayout> blockedToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
 Expected<LinearLayout> sliceToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
+Expected<LinearLayout> nvidiaMmaToLinearLayout(const AttrValue& attr,
+                                               std::span<const int64_t> shape);
+Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
+                                                std::span<const int64_t> shape);
 Expected<LinearLayout> linearToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
 Expected<LinearLayout> swizzledSharedToLinearLayout(const AttrValue& attr,
                                                     std::span<const int64_t> shape, bool rotating);
