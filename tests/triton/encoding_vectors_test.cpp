@@ -29,7 +29,7 @@ std::string family(const std::string& encoding) {
 }
 
 // The encodings whose conversion exists so far (the rest come with the next milestone).
-const std::set<std::string> kImplemented = {"#ttg.blocked", "#ttg.linear", "#ttg.nvidia_mma",
+const std::set<std::string> kImplemented = {"#ttg.blocked", "#ttg.linear", "#ttg.nvidia_mma", "#ttg.amd_mfma",
                                             "#ttg.swizzled_shared", "#ttg.amd_rotating_shared"};
 
 bool implemented(const std::string& encoding) {
@@ -70,7 +70,8 @@ TEST(TritonEncodingVectors, LayoutsAndViewsMatchTriton) {
     if (::testing::Test::HasFailure()) break;
   }
   for (const char* f : {"#ttg.blocked", "#ttg.slice", "#ttg.linear", "#ttg.swizzled_shared",
-                        "#ttg.amd_rotating_shared", "#ttg.nvidia_mma", "#ttg.dot_op"})
+                        "#ttg.amd_rotating_shared", "#ttg.nvidia_mma", "#ttg.dot_op",
+                        "#ttg.amd_mfma"})
     EXPECT_GE(checked[f], 10) << f;
 }
 

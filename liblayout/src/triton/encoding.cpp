@@ -220,6 +220,8 @@ Expected<LinearLayout> toLinearLayout(const Encoding& encoding, std::span<const 
     return detail::sliceToLinearLayout(encoding.attr, shape);
   case EncodingKind::Linear:
     return detail::linearToLinearLayout(encoding.attr, shape);
+  case EncodingKind::AmdMfma:
+    return detail::amdMfmaToLinearLayout(encoding.attr, shape);
   case EncodingKind::NvidiaMma:
     return detail::nvidiaMmaToLinearLayout(encoding.attr, shape);
   case EncodingKind::DotOperand:

@@ -36,6 +36,8 @@ Expected<LinearLayout> nvidiaMmaToLinearLayout(const AttrValue& attr,
                                                std::span<const int64_t> shape);
 Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
                                                 std::span<const int64_t> shape);
+Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr,
+                                             std::span<const int64_t> shape);
 Expected<LinearLayout> linearToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
 Expected<LinearLayout> swizzledSharedToLinearLayout(const AttrValue& attr,
                                                     std::span<const int64_t> shape, bool rotating);
