@@ -36,7 +36,8 @@ bool implemented(const std::string& encoding) {
   std::string f = family(encoding);
   if (f == "#ttg.dot_op")
     return encoding.find("parent = #ttg.blocked<") != std::string::npos ||
-           encoding.find("parent = #ttg.nvidia_mma<") != std::string::npos;
+           encoding.find("parent = #ttg.nvidia_mma<") != std::string::npos ||
+           encoding.find("parent = #ttg.amd_mfma<") != std::string::npos;
   if (f == "#ttg.slice") {
     // Slices of implemented parents only (the first parent named is the slice's own).
     size_t at = encoding.find("parent = ");

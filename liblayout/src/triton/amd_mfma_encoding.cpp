@@ -1,6 +1,8 @@
 // AMD MFMA accumulators (#ttg.amd_mfma), wave size 64.
 #include "encoding_internal.h"
 
+#include "layout/core/shape_fitting.h"
+
 namespace layout::triton::detail {
 
 // Triton's AMDMfmaEncodingAttr::toLinearLayout: the instruction tile (height registers along M,
@@ -71,6 +73,77 @@ Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr, std::span<co
   }
   LAYOUT_TRY_ASSIGN(cga, cgaLayout(attr, rank));
   return combineCtaCgaWithShape(tile, cga, shape);
+}
+
+} // namespace layout::triton::detail
+
+namespace layout::triton::detail {
+
+// Triton's mfmaDotToLinearLayout: kWidth registers along K, nonKDim lanes along non-K, the rest of
+// the wave along K; repeated along K to cover the tensor (16x for the 4x64 / 64x4 instructions),
+// tilesPerWarp along non-K; warps row-major over [M, N] (those landing on K are broadcast by the
+// shape fit). Out order [K, nonK] during the fit.
+Expected<LinearLayout> amdMfmaDotToLinearLayout(const AttrValue& dot, const AttrValue& mfma,
+                                                std::span<const int64_t> shape) {
+  LAYOUT_TRY_ASSIGN(opIdx, intParam(dot, "opIdx"));
+  LAYOUT_TRY_ASSIGN(kWidth, intParam(dot, "kWidth"));
+  LAYOUT_TRY_ASSIGN(warps, intList(mfma, "warpsPerCTA"));
+  LAYOUT_TRY_ASSIGN(instr, intList(mfma, "instrShape"));
+  const int rank = int(shape.size());
+  if (int(warps.size()) != rank)
+    return makeError("the encoding has rank " + std::to_string(warps.size()) +
+                     " but the tensor shape has rank " + std::to_string(rank));
+  if (kWidth < 1) return makeError(at(dot) + "a dot operand of #ttg.amd_mfma needs kWidth > 0");
+  std::vector<int64_t> tilesPerWarp(rank, 1);
+  if (mfma.find("tilesPerWarp")) {
+    LAYOUT_TRY_ASSIGN(tpw, intList(mfma, "tilesPerWarp"));
+    tilesPerWarp = tpw;
+  }
+  const bool batch = rank == 3;
+  const int mIndex = batch ? 1 : 0, nIndex = batch ? 2 : 1;
+  const int kIndex = opIdx == 0 ? rank - 1 : rank - 2, nonKIndex = opIdx == 0 ? mIndex : nIndex;
+  const int64_t mDim = instr[0], nDim = instr[1], warpSize = 64;
+  const int64_t nonKDim = opIdx == 0 ? mDim : nDim;
+  const DimName dimK = dims::standardOut(kIndex), dimNonK = dims::standardOut(nonKIndex);
+  const DimName reg = dims::reg(), lane = dims::lane();
+  LinearLayout tile;
+  auto times = [&tile](Expected<LinearLayout> f) -> std::optional<Error> {
+    if (!f) return f.error();
+    auto next = product(tile, *f);
+    if (!next) return next.error();
+    tile = std::move(*next);
+    return std::nullopt;
+  };
+  for (auto f : {LinearLayout::identity1D(uint64_t(kWidth), reg, dimK),
+                 LinearLayout::identity1D(uint64_t(nonKDim), lane, dimNonK),
+                 LinearLayout::identity1D(uint64_t(warpSize / nonKDim), lane, dimK)})
+    if (auto err = times(f)) return *err;
+  int64_t kTile = warpSize / nonKDim * kWidth;
+  if ((mDim == 64 && nDim == 4 && opIdx == 0) || (mDim == 4 && nDim == 64 && opIdx == 1)) {
+    if (auto err = times(LinearLayout::identity1D(16, reg, dimK))) return *err;
+    kTile *= 16;
+  }
+  if (shape[kIndex] > kTile)
+    if (auto err = times(LinearLayout::identity1D(uint64_t(shape[kIndex] / kTile), reg, dimK)))
+      return *err;
+  if (auto err = times(LinearLayout::identity1D(uint64_t(tilesPerWarp[nonKIndex]), reg, dimNonK)))
+    return *err;
+  LAYOUT_TRY_ASSIGN(t, tile.transposeOuts(std::vector<DimName>{dimK, dimNonK}));
+  tile = std::move(t);
+  if (batch) {
+    for (auto f : {LinearLayout::identity1D(1, reg, dims::standardOut(0)),
+                   LinearLayout::identity1D(1, lane, dims::standardOut(0))})
+      if (auto err = times(f)) return *err;
+  }
+  std::vector<int> warpOrder(rank);
+  for (int d = 0; d < rank; ++d) warpOrder[d] = rank - 1 - d;
+  LAYOUT_TRY_ASSIGN(w, identityStandardND(dims::warp(),
+                                          std::vector<uint64_t>(warps.begin(), warps.end()),
+                                          warpOrder));
+  LAYOUT_TRY_ASSIGN(wt, w.transposeOuts(tile.outDimNames()));
+  LAYOUT_TRY_ASSIGN(cta, product(tile, wt));
+  LAYOUT_TRY_ASSIGN(cga, cgaLayout(mfma, rank));
+  return combineCtaCgaWithShape(cta, cga, shape);
 }
 
 } // namespace layout::triton::detail

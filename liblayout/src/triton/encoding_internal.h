@@ -38,6 +38,8 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
                                                 std::span<const int64_t> shape);
 Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr,
                                              std::span<const int64_t> shape);
+Expected<LinearLayout> amdMfmaDotToLinearLayout(const AttrValue& dot, const AttrValue& mfma,
+                                                std::span<const int64_t> shape);
 Expected<LinearLayout> linearToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
 Expected<LinearLayout> swizzledSharedToLinearLayout(const AttrValue& attr,
                                                     std::span<const int64_t> shape, bool rotating);

@@ -160,6 +160,7 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
     LAYOUT_TRY_ASSIGN(full, mul(cta, wt));
     return combineCtaCgaWithShape(full, cga, shape);
   }
+  if (parent.text == "ttg.amd_mfma") return amdMfmaDotToLinearLayout(attr, parent, shape);
   return makeError("#ttg.dot_op with parent #" + parent.text +
                    ": the conversion of this encoding to a linear layout is not implemented yet");
 }
