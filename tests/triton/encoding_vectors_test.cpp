@@ -30,7 +30,8 @@ std::string family(const std::string& encoding) {
 
 // The encodings whose conversion exists so far (the rest come with the next milestone).
 const std::set<std::string> kImplemented = {"#ttg.blocked", "#ttg.linear", "#ttg.nvidia_mma", "#ttg.amd_mfma",
-                                            "#ttg.swizzled_shared", "#ttg.amd_rotating_shared"};
+                                            "#ttg.swizzled_shared", "#ttg.amd_rotating_shared",
+                                            "#ttg.shared_linear"};
 
 bool implemented(const std::string& encoding) {
   std::string f = family(encoding);

@@ -65,10 +65,14 @@ Expected<LinearLayout> sliceToLinearLayout(const AttrValue& attr, std::span<cons
   return LinearLayout::create(ins, outs);
 }
 
-Expected<LinearLayout> storedLinearLayout(const AttrValue& attr) {
+namespace {
+
+// The bases of the named in-dims of a #ttg.linear / #ttg.shared_linear attribute, with out-dims
+// dim0.. sized to hold them (the layout must be surjective).
+Expected<LinearLayout> storedLayout(const AttrValue& attr, std::initializer_list<const char*> keys) {
   std::vector<InDimBases> ins;
   int rank = -1;
-  for (const char* key : {"register", "lane", "warp", "block"}) {
+  for (const char* key : keys) {
     LAYOUT_TRY_ASSIGN(bases, basesParam(attr, key));
     InDimBases d{DimName(key), {}};
     for (size_t i = 0; i < bases.size(); ++i) {
@@ -81,12 +85,36 @@ Expected<LinearLayout> storedLinearLayout(const AttrValue& attr) {
     }
     ins.push_back(std::move(d));
   }
-  if (rank < 1) return makeError(at(attr) + "#ttg.linear needs at least one nonempty basis list");
+  if (rank < 1) return makeError(at(attr) + "#" + attr.text + " needs at least one nonempty basis list");
   std::vector<DimName> outs;
   for (int o = 0; o < rank; ++o) outs.push_back(dims::standardOut(o));
   auto l = LinearLayout::createSurjective(ins, outs);
-  if (!l) return makeError(at(attr) + "#ttg.linear: " + l.error().message);
+  if (!l) return makeError(at(attr) + "#" + attr.text + ": " + l.error().message);
   return l;
+}
+
+} // namespace
+
+Expected<LinearLayout> storedLinearLayout(const AttrValue& attr) {
+  return storedLayout(attr, {"register", "lane", "warp", "block"});
+}
+
+Expected<LinearLayout> storedSharedLinearLayout(const AttrValue& attr) {
+  return storedLayout(attr, {"offset", "block"});
+}
+
+// The stored layout grown by offsets / broadcast to the shape, out-dims in standard order.
+Expected<LinearLayout> sharedLinearToLinearLayout(const AttrValue& attr,
+                                                  std::span<const int64_t> shape) {
+  LAYOUT_TRY_ASSIGN(ll, storedSharedLinearLayout(attr));
+  if (ll.numOutDims() != int(shape.size()))
+    return makeError("the encoding has rank " + std::to_string(ll.numOutDims()) +
+                     " but the tensor shape has rank " + std::to_string(shape.size()));
+  std::vector<DimSize> named;
+  for (size_t d = 0; d < shape.size(); ++d)
+    named.push_back({dims::standardOut(int(d)), uint64_t(shape[d])});
+  LAYOUT_TRY_ASSIGN(grown, ensureLayoutNotSmallerThan(ll, named));
+  return ensureLayoutNotLargerThan(grown, named);
 }
 
 // Triton's LinearEncodingAttr::toLinearLayout: outs in the register order, grown by registers,

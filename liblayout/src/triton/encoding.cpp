@@ -78,6 +78,7 @@ const std::map<std::string, EncodingKind, std::less<>>& kindsByName() {
       {"ttg.nvmma_shared", EncodingKind::NvmmaShared},
       {"ttg.amd_rotating_shared", EncodingKind::AmdRotatingShared},
       {"ttg.padded_shared", EncodingKind::PaddedShared},
+      {"ttg.shared_linear", EncodingKind::SharedLinear},
   };
   return kinds;
 }
@@ -160,6 +161,10 @@ Expected<int> verify(const Encoding& e) {
     LAYOUT_TRY_ASSIGN(ll, detail::storedLinearLayout(attr));
     return ll.numOutDims();
   }
+  case EncodingKind::SharedLinear: {
+    LAYOUT_TRY_ASSIGN(ll, detail::storedSharedLinearLayout(attr));
+    return ll.numOutDims();
+  }
   case EncodingKind::Slice: {
     LAYOUT_TRY_ASSIGN(dim, detail::intParam(attr, "dim"));
     const AttrValue* parent = attr.find("parent");
@@ -185,7 +190,8 @@ Expected<int> verify(const Encoding& e) {
 
 bool Encoding::isShared() const {
   return kind == EncodingKind::SwizzledShared || kind == EncodingKind::NvmmaShared ||
-         kind == EncodingKind::AmdRotatingShared || kind == EncodingKind::PaddedShared;
+         kind == EncodingKind::AmdRotatingShared || kind == EncodingKind::PaddedShared ||
+         kind == EncodingKind::SharedLinear;
 }
 
 Expected<Encoding> encodingFromAttr(const AttrValue& attr) {
@@ -220,6 +226,8 @@ Expected<LinearLayout> toLinearLayout(const Encoding& encoding, std::span<const 
     return detail::sliceToLinearLayout(encoding.attr, shape);
   case EncodingKind::Linear:
     return detail::linearToLinearLayout(encoding.attr, shape);
+  case EncodingKind::SharedLinear:
+    return detail::sharedLinearToLinearLayout(encoding.attr, shape);
   case EncodingKind::AmdMfma:
     return detail::amdMfmaToLinearLayout(encoding.attr, shape);
   case EncodingKind::NvidiaMma:

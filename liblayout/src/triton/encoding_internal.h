@@ -44,6 +44,11 @@ Expected<LinearLayout> linearToLinearLayout(const AttrValue& attr, std::span<con
 Expected<LinearLayout> swizzledSharedToLinearLayout(const AttrValue& attr,
                                                     std::span<const int64_t> shape, bool rotating);
 
+// The layout stored in a #ttg.shared_linear attribute (offset, block -> dims), and its fit.
+Expected<LinearLayout> storedSharedLinearLayout(const AttrValue& attr);
+Expected<LinearLayout> sharedLinearToLinearLayout(const AttrValue& attr,
+                                                  std::span<const int64_t> shape);
+
 // The layout stored in a #ttg.linear attribute (register, lane, warp, block -> dims).
 Expected<LinearLayout> storedLinearLayout(const AttrValue& attr);
 

@@ -8,10 +8,10 @@
 //   int64_t shape[] = {128, 64};
 //   auto ll = layout::triton::toLinearLayout(*enc, shape);   // register, lane, warp, block -> dims
 //
-// Supported now: blocked, slice, linear (distributed); swizzled_shared, amd_rotating_shared
-// (shared). The remaining encodings of the TritonGPU dialect (dot_op, nvidia_mma, amd_mfma,
-// amd_wmma, nvmma_shared, padded_shared) parse as attributes but their conversion reports that it
-// is not implemented yet.
+// Converted now: blocked, slice, linear, nvidia_mma (v2, v3), amd_mfma, dot_op of blocked /
+// nvidia_mma / amd_mfma parents (distributed); swizzled_shared, amd_rotating_shared, shared_linear
+// (shared). amd_wmma (and its dot operands), nvmma_shared and padded_shared parse and verify as
+// attributes, but their conversion reports that it is not implemented yet.
 #pragma once
 
 #include "layout/core/linear_layout.h"
@@ -36,6 +36,7 @@ enum class EncodingKind {
   NvmmaShared,
   AmdRotatingShared,
   PaddedShared,
+  SharedLinear,
 };
 
 // A parsed and verified TritonGPU encoding. `#triton_gpu.` is read as `#ttg.`.
