@@ -206,8 +206,9 @@ void addShowCommand(std::vector<Command>& commands) {
        "show [LAYOUT | -l ATTR] [--shape AxB | -t tensor<AxBxT>] [--view tensor|hw|bases | "
        "-use-hw-view] [-i FILE [-alias-names=a,b]] [-o FILE] [--format text|json]",
        "Print a layout. LAYOUT is layout JSON, @file, or TritonGPU attribute text (#ttg.blocked, "
-       "#ttg.slice, #ttg.linear, #ttg.swizzled_shared, #ttg.amd_rotating_shared), which needs a "
-       "shape. JSON layouts print in Triton's toString format with their rank by default "
+       "slice, linear, nvidia_mma, amd_mfma, dot_op, swizzled_shared, amd_rotating_shared, "
+       "shared_linear), which needs a shape. JSON layouts print in Triton's toString format with "
+       "their rank by default "
        "(--view bases); encodings print triton-tensor-layout's tensor view, or with --view hw / "
        "-use-hw-view its hardware view, byte for byte, after 'Print layout attribute: ...'. "
        "-i reads the aliases of an MLIR file (all, or those of -alias-names) and prints each. "

@@ -29,7 +29,8 @@ std::string family(const std::string& encoding) {
 }
 
 // The encodings whose conversion exists so far (the rest come with the next milestone).
-const std::set<std::string> kImplemented = {"#ttg.blocked", "#ttg.linear", "#ttg.nvidia_mma", "#ttg.amd_mfma",
+const std::set<std::string> kImplemented = {"#ttg.blocked",         "#ttg.linear",
+                                            "#ttg.nvidia_mma",      "#ttg.amd_mfma",
                                             "#ttg.swizzled_shared", "#ttg.amd_rotating_shared",
                                             "#ttg.shared_linear"};
 
@@ -71,9 +72,9 @@ TEST(TritonEncodingVectors, LayoutsAndViewsMatchTriton) {
     ++checked[family(encoding)];
     if (::testing::Test::HasFailure()) break;
   }
-  for (const char* f : {"#ttg.blocked", "#ttg.slice", "#ttg.linear", "#ttg.swizzled_shared",
-                        "#ttg.amd_rotating_shared", "#ttg.nvidia_mma", "#ttg.dot_op",
-                        "#ttg.amd_mfma"})
+  for (const char* f :
+       {"#ttg.blocked", "#ttg.slice", "#ttg.linear", "#ttg.swizzled_shared",
+        "#ttg.amd_rotating_shared", "#ttg.nvidia_mma", "#ttg.dot_op", "#ttg.amd_mfma"})
     EXPECT_GE(checked[f], 10) << f;
 }
 

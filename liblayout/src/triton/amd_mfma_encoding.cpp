@@ -9,7 +9,8 @@ namespace layout::triton::detail {
 // lanes along N then M; transposed swaps M and N), then tilesPerWarp and warps along N, the
 // repetitions that cover the whole tensor along N, tilesPerWarp and warps along M, the batch
 // warps, and finally the CGA fit. Tiles stay N-contiguous because the dot lowering expects it.
-Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape) {
+Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr,
+                                             std::span<const int64_t> shape) {
   LAYOUT_TRY_ASSIGN(warps, intList(attr, "warpsPerCTA"));
   LAYOUT_TRY_ASSIGN(instr, intList(attr, "instrShape"));
   const int rank = int(warps.size());

@@ -69,7 +69,8 @@ namespace {
 
 // The bases of the named in-dims of a #ttg.linear / #ttg.shared_linear attribute, with out-dims
 // dim0.. sized to hold them (the layout must be surjective).
-Expected<LinearLayout> storedLayout(const AttrValue& attr, std::initializer_list<const char*> keys) {
+Expected<LinearLayout> storedLayout(const AttrValue& attr,
+                                    std::initializer_list<const char*> keys) {
   std::vector<InDimBases> ins;
   int rank = -1;
   for (const char* key : keys) {
@@ -85,7 +86,8 @@ Expected<LinearLayout> storedLayout(const AttrValue& attr, std::initializer_list
     }
     ins.push_back(std::move(d));
   }
-  if (rank < 1) return makeError(at(attr) + "#" + attr.text + " needs at least one nonempty basis list");
+  if (rank < 1)
+    return makeError(at(attr) + "#" + attr.text + " needs at least one nonempty basis list");
   std::vector<DimName> outs;
   for (int o = 0; o < rank; ++o) outs.push_back(dims::standardOut(o));
   auto l = LinearLayout::createSurjective(ins, outs);

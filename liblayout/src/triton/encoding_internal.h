@@ -36,8 +36,7 @@ Expected<LinearLayout> nvidiaMmaToLinearLayout(const AttrValue& attr,
                                                std::span<const int64_t> shape);
 Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
                                                 std::span<const int64_t> shape);
-Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr,
-                                             std::span<const int64_t> shape);
+Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
 Expected<LinearLayout> amdMfmaDotToLinearLayout(const AttrValue& dot, const AttrValue& mfma,
                                                 std::span<const int64_t> shape);
 Expected<LinearLayout> linearToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);

@@ -14,7 +14,9 @@ LinearLayout id(uint64_t n, DimName in, DimName out) {
   return *LinearLayout::identity1D(n, in, out);
 }
 
-Expected<LinearLayout> mul(const LinearLayout& a, const LinearLayout& b) { return product(a, b); }
+Expected<LinearLayout> mul(const LinearLayout& a, const LinearLayout& b) {
+  return product(a, b);
+}
 
 // Triton's getMatrixOrder: [rank-1, ..., 0]; column-major swaps the two most minor.
 std::vector<int> matrixOrder(int rank, bool rowMajor) {
@@ -25,7 +27,9 @@ std::vector<int> matrixOrder(int rank, bool rowMajor) {
 }
 
 // getOrderForDotOperand with K contiguous.
-std::vector<int> dotOperandOrder(int opIdx, int rank) { return matrixOrder(rank, opIdx != 1); }
+std::vector<int> dotOperandOrder(int opIdx, int rank) {
+  return matrixOrder(rank, opIdx != 1);
+}
 
 std::vector<DimName> namesInOrder(const std::vector<int>& order) {
   std::vector<DimName> names;
@@ -77,7 +81,8 @@ bool isHopper(const AttrValue& mma) {
 
 } // namespace
 
-Expected<LinearLayout> nvidiaMmaToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape) {
+Expected<LinearLayout> nvidiaMmaToLinearLayout(const AttrValue& attr,
+                                               std::span<const int64_t> shape) {
   LAYOUT_TRY_ASSIGN(warps, intList(attr, "warpsPerCTA"));
   LAYOUT_TRY_ASSIGN(instr, intList(attr, "instrShape"));
   const int rank = int(warps.size());
@@ -126,8 +131,8 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
     const std::vector<int> order(order64.begin(), order64.end());
     spt[kDim] = shape[kDim];
     const std::vector<DimName> repNames = namesInOrder(order);
-    LAYOUT_TRY_ASSIGN(regs, identityStandardND(dims::reg(), std::vector<uint64_t>(spt.begin(), spt.end()),
-                                               order));
+    LAYOUT_TRY_ASSIGN(regs, identityStandardND(
+                                dims::reg(), std::vector<uint64_t>(spt.begin(), spt.end()), order));
     LAYOUT_TRY_ASSIGN(lanes, broadcastedDotOperandLayout(tpw, order, kDim, dims::lane()));
     LAYOUT_TRY_ASSIGN(warps, broadcastedDotOperandLayout(wpc, order, kDim, dims::warp()));
     LAYOUT_TRY_ASSIGN(r, regs.transposeOuts(repNames));
@@ -138,7 +143,8 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
     return combineCtaCgaWithShape(cta, cga, shape);
   }
   if (parent.text == "ttg.nvidia_mma") {
-    if (kWidth < 1) return makeError(at(attr) + "a dot operand of #ttg.nvidia_mma needs kWidth > 0");
+    if (kWidth < 1)
+      return makeError(at(attr) + "a dot operand of #ttg.nvidia_mma needs kWidth > 0");
     const bool isA = opIdx == 0;
     if (!isA && isHopper(parent))
       return makeError(at(attr) + "operand B of a version 3 (Hopper) MMA is read from shared "
