@@ -32,7 +32,7 @@ std::string family(const std::string& encoding) {
 const std::set<std::string> kImplemented = {"#ttg.blocked",         "#ttg.linear",
                                             "#ttg.nvidia_mma",      "#ttg.amd_mfma",
                                             "#ttg.swizzled_shared", "#ttg.amd_rotating_shared",
-                                            "#ttg.shared_linear"};
+                                            "#ttg.shared_linear",   "#ttg.padded_shared"};
 
 bool implemented(const std::string& encoding) {
   std::string f = family(encoding);

@@ -165,6 +165,13 @@ Expected<int> verify(const Encoding& e) {
     LAYOUT_TRY_ASSIGN(ll, detail::storedSharedLinearLayout(attr));
     return ll.numOutDims();
   }
+  case EncodingKind::PaddedShared: {
+    LAYOUT_TRY_ASSIGN(intervals, detail::paddingIntervals(attr));
+    (void)intervals;
+    if (!attr.find("offset") && !attr.find("order")) return -1; // the seed's short form: no rank
+    LAYOUT_TRY_ASSIGN(ll, detail::paddedLinearComponent(attr));
+    return ll.numOutDims();
+  }
   case EncodingKind::Slice: {
     LAYOUT_TRY_ASSIGN(dim, detail::intParam(attr, "dim"));
     const AttrValue* parent = attr.find("parent");
@@ -228,6 +235,8 @@ Expected<LinearLayout> toLinearLayout(const Encoding& encoding, std::span<const 
     return detail::linearToLinearLayout(encoding.attr, shape);
   case EncodingKind::SharedLinear:
     return detail::sharedLinearToLinearLayout(encoding.attr, shape);
+  case EncodingKind::PaddedShared:
+    return detail::paddedSharedToLinearLayout(encoding.attr, shape);
   case EncodingKind::AmdMfma:
     return detail::amdMfmaToLinearLayout(encoding.attr, shape);
   case EncodingKind::NvidiaMma:

@@ -43,6 +43,12 @@ Expected<LinearLayout> linearToLinearLayout(const AttrValue& attr, std::span<con
 Expected<LinearLayout> swizzledSharedToLinearLayout(const AttrValue& attr,
                                                     std::span<const int64_t> shape, bool rotating);
 
+// #ttg.padded_shared: its interval:+pad list, and its linear component fitted to the shape.
+Expected<std::vector<std::pair<int64_t, int64_t>>> paddingIntervals(const AttrValue& attr);
+Expected<LinearLayout> paddedLinearComponent(const AttrValue& attr);
+Expected<LinearLayout> paddedSharedToLinearLayout(const AttrValue& attr,
+                                                  std::span<const int64_t> shape);
+
 // The layout stored in a #ttg.shared_linear attribute (offset, block -> dims), and its fit.
 Expected<LinearLayout> storedSharedLinearLayout(const AttrValue& attr);
 Expected<LinearLayout> sharedLinearToLinearLayout(const AttrValue& attr,

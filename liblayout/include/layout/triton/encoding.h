@@ -10,8 +10,8 @@
 //
 // Converted now: blocked, slice, linear, nvidia_mma (v2, v3), amd_mfma, dot_op of blocked /
 // nvidia_mma / amd_mfma parents (distributed); swizzled_shared, amd_rotating_shared, shared_linear
-// (shared). amd_wmma (and its dot operands), nvmma_shared and padded_shared parse and verify as
-// attributes, but their conversion reports that it is not implemented yet.
+// and padded_shared's linear component (shared). amd_wmma (and its dot operands) and nvmma_shared
+// parse as attributes, but their conversion reports that it is not implemented yet.
 #pragma once
 
 #include "layout/core/linear_layout.h"
@@ -59,5 +59,10 @@ Expected<Encoding> encodingFromAttr(const AttrValue& attr);
 // dims dim0..dimN-1; shared encodings map (offset, block). Every dim of `shape` must be a power of
 // two; the tensor may be larger than the layout's tile (registers repeat) or smaller (broadcast).
 Expected<LinearLayout> toLinearLayout(const Encoding& encoding, std::span<const int64_t> shape);
+
+// #ttg.padded_shared: the memory address (in elements) of linear offset `offset`:
+// offset + sum over the intervals of (offset >> log2 interval) << log2 pad. toLinearLayout returns
+// the linear component (offset, block -> dims); this is the padding applied after it.
+Expected<uint64_t> paddedSharedAddress(const Encoding& encoding, uint64_t offset);
 
 } // namespace layout::triton

@@ -1,0 +1,85 @@
+// #ttg.padded_shared: a linear component (offset, block -> dims) plus padding inserted every
+// `interval` elements, applied to offsets after the linear map.
+#include "encoding_internal.h"
+
+#include "layout/core/shape_fitting.h"
+
+#include <bit>
+
+namespace layout::triton::detail {
+
+Expected<std::vector<std::pair<int64_t, int64_t>>> paddingIntervals(const AttrValue& attr) {
+  if (attr.items.empty() || attr.items[0].kind != AttrValue::Kind::List ||
+      attr.items[0].items.empty())
+    return makeError(at(attr) + "#ttg.padded_shared needs a list of interval:+pad pairs, e.g. "
+                                "[32:+4]");
+  std::vector<std::pair<int64_t, int64_t>> out;
+  for (const AttrValue& p : attr.items[0].items) {
+    if (p.kind != AttrValue::Kind::Padding)
+      return makeError(at(p) + "expected interval:+pad, got " + kindName(p.kind));
+    if (p.integer < 1 || !std::has_single_bit(uint64_t(p.integer)) || p.padding < 1 ||
+        !std::has_single_bit(uint64_t(p.padding)))
+      return makeError(at(p) + "interval " + std::to_string(p.integer) + " and padding " +
+                       std::to_string(p.padding) + " must be powers of two");
+    if (!out.empty() && p.integer <= out.back().first)
+      return makeError(at(p) + "intervals must increase");
+    out.push_back({p.integer, p.padding});
+  }
+  return out;
+}
+
+// The linear component: explicit `offset` / `block` bases, or the short form {order, shape} =
+// identityStandardND(offset, shape, order) with out-dims in standard order.
+Expected<LinearLayout> paddedLinearComponent(const AttrValue& attr) {
+  if (attr.find("offset")) return storedSharedLinearLayout(attr);
+  LAYOUT_TRY_ASSIGN(order, intList(attr, "order"));
+  LAYOUT_TRY_ASSIGN(shape, intList(attr, "shape"));
+  if (order.size() != shape.size() || shape.empty())
+    return makeError(at(attr) + "'order' and 'shape' of #ttg.padded_shared must have the same "
+                                "nonzero rank");
+  std::vector<uint64_t> sizes;
+  for (int64_t s : shape) {
+    if (s < 1 || !std::has_single_bit(uint64_t(s)))
+      return makeError(at(*attr.find("shape")) + "'shape' entries must be powers of two");
+    sizes.push_back(uint64_t(s));
+  }
+  LAYOUT_TRY_ASSIGN(
+      ll, identityStandardND(dims::offset(), sizes, std::vector<int>(order.begin(), order.end())));
+  std::vector<DimName> standard;
+  for (size_t d = 0; d < shape.size(); ++d) standard.push_back(dims::standardOut(int(d)));
+  LAYOUT_TRY_ASSIGN(t, ll.transposeOuts(standard));
+  // One CTA: a size-1 block dim, as Triton's shared layouts always have.
+  LAYOUT_TRY_ASSIGN(block, LinearLayout::create({{dims::block(), {}}}, t.outDims()));
+  return t.concatIns(block);
+}
+
+Expected<LinearLayout> paddedSharedToLinearLayout(const AttrValue& attr,
+                                                  std::span<const int64_t> shape) {
+  LAYOUT_TRY_ASSIGN(intervals, paddingIntervals(attr));
+  (void)intervals;
+  LAYOUT_TRY_ASSIGN(ll, paddedLinearComponent(attr));
+  if (ll.numOutDims() != int(shape.size()))
+    return makeError("the encoding has rank " + std::to_string(ll.numOutDims()) +
+                     " but the tensor shape has rank " + std::to_string(shape.size()));
+  std::vector<DimSize> named;
+  for (size_t d = 0; d < shape.size(); ++d)
+    named.push_back({dims::standardOut(int(d)), uint64_t(shape[d])});
+  LAYOUT_TRY_ASSIGN(grown, ensureLayoutNotSmallerThan(ll, named));
+  return ensureLayoutNotLargerThan(grown, named);
+}
+
+} // namespace layout::triton::detail
+
+namespace layout::triton {
+
+Expected<uint64_t> paddedSharedAddress(const Encoding& encoding, uint64_t offset) {
+  if (encoding.kind != EncodingKind::PaddedShared)
+    return makeError("paddedSharedAddress: #" + encoding.attr.text + " has no padding");
+  LAYOUT_TRY_ASSIGN(intervals, detail::paddingIntervals(encoding.attr));
+  uint64_t address = offset;
+  for (auto [interval, pad] : intervals)
+    address += (offset >> std::countr_zero(uint64_t(interval))) << std::countr_zero(uint64_t(pad));
+  return address;
+}
+
+} // namespace layout::triton
