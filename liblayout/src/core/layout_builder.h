@@ -11,6 +11,9 @@
 
 namespace layout {
 
+// Dim names with log2 sizes: the shape of one side of a layout.
+using DimShape = SmallVector<std::pair<DimName, int>, 8>;
+
 // "'name'" for messages.
 std::string quoted(DimName d);
 
@@ -32,8 +35,8 @@ public:
   LinearLayout build() { return std::move(l_); }
 
   // Shapes of an existing layout, for builders that keep them.
-  static std::vector<std::pair<DimName, int>> inShape(const LinearLayout& l);
-  static std::vector<std::pair<DimName, int>> outShape(const LinearLayout& l);
+  static DimShape inShape(const LinearLayout& l);
+  static DimShape outShape(const LinearLayout& l);
 
 private:
   LinearLayout l_;

@@ -16,9 +16,7 @@ int log2OutOr0(const LinearLayout& l, DimName n) {
 }
 
 // B's dims must all be dims of A, each no larger. Then C has A's dims with the sizes divided.
-bool quotientShape(const LinearLayout& A, const LinearLayout& B,
-                   std::vector<std::pair<DimName, int>>& ins,
-                   std::vector<std::pair<DimName, int>>& outs) {
+bool quotientShape(const LinearLayout& A, const LinearLayout& B, DimShape& ins, DimShape& outs) {
   for (int d = 0; d < B.numInDims(); ++d) {
     int a = A.inDimIndex(B.inDimName(d));
     if (a < 0 || A.inDimSizeLog2(a) < B.inDimSizeLog2(d)) return false;
@@ -50,7 +48,7 @@ std::optional<LinearLayout> keepIfRebuilds(LinearLayout C, const Expected<Linear
 } // namespace
 
 Expected<std::optional<LinearLayout>> divideLeft(const LinearLayout& A, const LinearLayout& B) {
-  std::vector<std::pair<DimName, int>> ins, outs;
+  DimShape ins, outs;
   if (!quotientShape(A, B, ins, outs)) return std::optional<LinearLayout>();
   LAYOUT_TRY_ASSIGN(c, LayoutBuilder::make(ins, outs));
   int g = 0;
@@ -75,7 +73,7 @@ Expected<std::optional<LinearLayout>> divideLeft(const LinearLayout& A, const Li
 }
 
 Expected<std::optional<LinearLayout>> divideRight(const LinearLayout& A, const LinearLayout& B) {
-  std::vector<std::pair<DimName, int>> ins, outs;
+  DimShape ins, outs;
   if (!quotientShape(A, B, ins, outs)) return std::optional<LinearLayout>();
   LAYOUT_TRY_ASSIGN(c, LayoutBuilder::make(ins, outs));
   int g = 0;

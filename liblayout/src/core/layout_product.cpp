@@ -72,7 +72,7 @@ Expected<LinearLayout> product(const LinearLayout& inner, const LinearLayout& ou
     int o = l.outDimIndex(n);
     return o < 0 ? 0 : l.outDimSizeLog2(o);
   };
-  SmallVector<std::pair<DimName, int>, 8> inShape, outShape;
+  DimShape inShape, outShape;
   for (DimName n : ins) inShape.push_back({n, log2In(inner, n) + log2In(outer, n)});
   for (DimName n : outs) outShape.push_back({n, log2Out(inner, n) + log2Out(outer, n)});
   LAYOUT_TRY_ASSIGN(

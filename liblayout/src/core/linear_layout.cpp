@@ -54,9 +54,8 @@ std::optional<Error> checkSubset(std::span<const DimName> subset, const std::vec
   return std::nullopt;
 }
 
-Expected<std::vector<std::pair<DimName, int>>> log2Shape(std::span<const DimSize> dims,
-                                                         const char* what) {
-  std::vector<std::pair<DimName, int>> out;
+Expected<DimShape> log2Shape(std::span<const DimSize> dims, const char* what) {
+  DimShape out;
   for (const DimSize& d : dims) {
     if (!isPowerOf2(d.size))
       return makeError(std::string(what) + "-dim " + quoted(d.name) + ": size " +
@@ -99,14 +98,14 @@ Expected<LayoutBuilder> LayoutBuilder::make(std::span<const std::pair<DimName, i
   return b;
 }
 
-std::vector<std::pair<DimName, int>> LayoutBuilder::inShape(const LinearLayout& l) {
-  std::vector<std::pair<DimName, int>> s;
+DimShape LayoutBuilder::inShape(const LinearLayout& l) {
+  DimShape s;
   for (int i = 0; i < l.numInDims(); ++i) s.push_back({l.inDimName(i), l.inDimSizeLog2(i)});
   return s;
 }
 
-std::vector<std::pair<DimName, int>> LayoutBuilder::outShape(const LinearLayout& l) {
-  std::vector<std::pair<DimName, int>> s;
+DimShape LayoutBuilder::outShape(const LinearLayout& l) {
+  DimShape s;
   for (int i = 0; i < l.numOutDims(); ++i) s.push_back({l.outDimName(i), l.outDimSizeLog2(i)});
   return s;
 }
@@ -116,7 +115,7 @@ std::vector<std::pair<DimName, int>> LayoutBuilder::outShape(const LinearLayout&
 Expected<LinearLayout> LinearLayout::create(const std::vector<InDimBases>& inDims,
                                             const std::vector<DimSize>& outDims) {
   LAYOUT_TRY_ASSIGN(outShape, log2Shape(outDims, "out"));
-  std::vector<std::pair<DimName, int>> inShape;
+  DimShape inShape;
   for (const InDimBases& d : inDims) {
     if (d.bases.size() > size_t(kMaxDimSizeLog2))
       return makeError("in-dim " + quoted(d.name) + ": " + std::to_string(d.bases.size()) +
@@ -435,8 +434,7 @@ Expected<LinearLayout> LinearLayout::invertAndCompose(const LinearLayout& outer)
     }
 
     // The result: A's in-dims in A's order, B's in-dims (full sizes) as out-dims in B's order.
-    std::vector<std::pair<DimName, int>> ins = LayoutBuilder::inShape(A),
-                                         outs = LayoutBuilder::inShape(B);
+    DimShape ins = LayoutBuilder::inShape(A), outs = LayoutBuilder::inShape(B);
     LAYOUT_TRY_ASSIGN(c, LayoutBuilder::make(ins, outs));
     const LinearLayout& C = c.layout();
 
@@ -519,7 +517,7 @@ Expected<LinearLayout> LinearLayout::pseudoinvert() const {
   if (!isSurjective())
     return makeError("pseudoinvert: the layout is not surjective (rank " + std::to_string(rank()) +
                      " < " + std::to_string(totalOutBits_) + " out bits)");
-  std::vector<std::pair<DimName, int>> shape = LayoutBuilder::outShape(*this);
+  DimShape shape = LayoutBuilder::outShape(*this);
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(shape, shape));
   for (int g = 0; g < totalOutBits_; ++g) detail::flipBit(b.basis(g), g);
   return b.build().invertAndCompose(*this);
@@ -538,7 +536,7 @@ Expected<LinearLayout> LinearLayout::invert() const {
 Expected<LinearLayout> LinearLayout::transposeIns(std::span<const DimName> order) const {
   if (auto err = checkPermutation(order, inDimNames(), "in"))
     return makeError("transposeIns: " + err->message);
-  std::vector<std::pair<DimName, int>> shape;
+  DimShape shape;
   for (DimName n : order) shape.push_back({n, ins_[inDimIndex(n)].numBases});
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(shape, LayoutBuilder::outShape(*this)));
   int g = 0;
@@ -553,7 +551,7 @@ Expected<LinearLayout> LinearLayout::transposeIns(std::span<const DimName> order
 Expected<LinearLayout> LinearLayout::transposeOuts(std::span<const DimName> order) const {
   if (auto err = checkPermutation(order, outDimNames(), "out"))
     return makeError("transposeOuts: " + err->message);
-  std::vector<std::pair<DimName, int>> shape;
+  DimShape shape;
   SmallVector<int32_t, 8> from;
   for (DimName n : order) {
     from.push_back(outDimIndex(n));
@@ -627,7 +625,7 @@ Expected<LinearLayout> LinearLayout::sublayout(std::span<const DimName> inDims,
   auto contains = [](std::span<const DimName> s, DimName n) {
     return std::find(s.begin(), s.end(), n) != s.end();
   };
-  std::vector<std::pair<DimName, int>> inShape, outShape;
+  DimShape inShape, outShape;
   SmallVector<int32_t, 8> keptIns, keptOuts;
   for (int d = 0; d < numInDims(); ++d)
     if (contains(inDims, ins_[d].name)) {
@@ -715,7 +713,7 @@ Expected<LinearLayout> LinearLayout::concatIns(const LinearLayout& other) const 
                    })))
     return makeError("concatIns: the layouts must have the same out-dims in the same order and of "
                      "the same sizes");
-  std::vector<std::pair<DimName, int>> shape = LayoutBuilder::inShape(*this);
+  DimShape shape = LayoutBuilder::inShape(*this);
   SmallVector<int32_t, 8> appended;
   for (int d = 0; d < other.numInDims(); ++d)
     if (!hasInDim(other.ins_[d].name)) {
@@ -739,7 +737,7 @@ Expected<LinearLayout> LinearLayout::concatOuts(const LinearLayout& other) const
                                                        })))
     return makeError("concatOuts: the layouts must have the same in-dims in the same order and of "
                      "the same sizes");
-  std::vector<std::pair<DimName, int>> shape = LayoutBuilder::outShape(*this);
+  DimShape shape = LayoutBuilder::outShape(*this);
   for (auto& s : LayoutBuilder::outShape(other)) shape.push_back(s);
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(LayoutBuilder::inShape(*this), shape));
   for (int g = 0; g < totalInBits_; ++g) {
@@ -801,7 +799,7 @@ Expected<LinearLayout> LinearLayout::resizeOutDim(DimName outDim, uint64_t newSi
   if (!isPowerOf2(newSize) || newSize > outDimSize(o))
     return makeError("resizeOutDim: new size " + std::to_string(newSize) + " of " + quoted(outDim) +
                      " must be a power of two no larger than " + std::to_string(outDimSize(o)));
-  std::vector<std::pair<DimName, int>> shape = LayoutBuilder::outShape(*this);
+  DimShape shape = LayoutBuilder::outShape(*this);
   shape[o].second = log2Exact(newSize);
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(LayoutBuilder::inShape(*this), shape));
   for (int d = 0, g = 0; d < numInDims(); ++d)
@@ -820,7 +818,7 @@ Expected<LinearLayout> LinearLayout::resizeInDim(DimName inDim, uint64_t newSize
   if (!isPowerOf2(newSize) || newSize > inDimSize(d))
     return makeError("resizeInDim: new size " + std::to_string(newSize) + " of " + quoted(inDim) +
                      " must be a power of two no larger than " + std::to_string(inDimSize(d)));
-  std::vector<std::pair<DimName, int>> shape = LayoutBuilder::inShape(*this);
+  DimShape shape = LayoutBuilder::inShape(*this);
   shape[d].second = log2Exact(newSize);
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(shape, LayoutBuilder::outShape(*this)));
   int g = 0;
@@ -838,7 +836,7 @@ Expected<LinearLayout> LinearLayout::removeZeroBasesAlongDim(DimName inDim) cons
     if (g < int(ins_[d].firstBasis) || g >= int(ins_[d].firstBasis + ins_[d].numBases) ||
         !detail::isZero(basisWords(g), wordsPerBasis_))
       keep.push_back(g);
-  std::vector<std::pair<DimName, int>> shape = LayoutBuilder::inShape(*this);
+  DimShape shape = LayoutBuilder::inShape(*this);
   shape[d].second -= totalInBits_ - int(keep.size());
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(shape, LayoutBuilder::outShape(*this)));
   for (size_t k = 0; k < keep.size(); ++k)

@@ -34,36 +34,33 @@ Expected<LinearLayout> ensureLayoutNotLargerThan(const LinearLayout& layout,
                                                  bool broadcastRegisters) {
   LAYOUT_TRY_ASSIGN(want, desiredLog2(layout, shape, "ensureLayoutNotLargerThan"));
   const int regDim = layout.inDimIndex(dims::reg());
-  std::vector<std::pair<DimName, int>> outShape = LayoutBuilder::outShape(layout);
+  DimShape outShape = LayoutBuilder::outShape(layout);
   for (int o = 0; o < layout.numOutDims(); ++o)
     outShape[o].second = std::min(outShape[o].second, want[o]);
   // Components that do not fit become 0 (broadcast); without register broadcasting, such
   // register bases are dropped instead.
-  std::vector<std::vector<uint64_t>> comps;
-  std::vector<bool> dropped;
-  for (int d = 0; d < layout.numInDims(); ++d)
-    for (int i = 0; i < layout.inDimSizeLog2(d); ++i) {
-      std::vector<uint64_t> c = layout.basis(d, i);
-      bool drop = false;
-      for (int o = 0; o < layout.numOutDims(); ++o)
-        if (c[o] >= (uint64_t{1} << outShape[o].second)) {
-          if (d == regDim && !broadcastRegisters) drop = true;
-          c[o] = 0;
-        }
-      comps.push_back(std::move(c));
-      dropped.push_back(drop);
-    }
-  std::vector<std::pair<DimName, int>> inShape = LayoutBuilder::inShape(layout);
-  if (regDim >= 0)
+  SmallVector<bool, 64> dropped;
+  dropped.resize(size_t(layout.totalInDimSizeLog2()));
+  DimShape inShape = LayoutBuilder::inShape(layout);
+  if (regDim >= 0 && !broadcastRegisters)
     for (int i = 0; i < layout.inDimSizeLog2(regDim); ++i)
-      inShape[regDim].second -= dropped[layout.inDimFirstBasis(regDim) + i];
+      for (int o = 0; o < layout.numOutDims(); ++o)
+        if (layout.basis(regDim, i, o) >= (uint64_t{1} << outShape[o].second)) {
+          dropped[layout.inDimFirstBasis(regDim) + i] = true;
+          --inShape[regDim].second;
+          break;
+        }
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(inShape, outShape));
   int g = 0;
-  for (size_t k = 0; k < comps.size(); ++k) {
-    if (dropped[k]) continue;
-    for (int o = 0; o < layout.numOutDims(); ++o) b.setComponent(g, o, comps[k][o]);
-    ++g;
-  }
+  for (int d = 0; d < layout.numInDims(); ++d)
+    for (int i = 0; i < layout.inDimSizeLog2(d); ++i) {
+      if (dropped[layout.inDimFirstBasis(d) + i]) continue;
+      for (int o = 0; o < layout.numOutDims(); ++o) {
+        const uint64_t c = layout.basis(d, i, o);
+        if (c < (uint64_t{1} << outShape[o].second)) b.setComponent(g, o, c);
+      }
+      ++g;
+    }
   return b.build();
 }
 

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <bit>
 #include <map>
+#include <mutex>
+#include <shared_mutex>
+#include <unordered_map>
 
 namespace layout::triton {
 
@@ -209,7 +212,8 @@ Expected<Encoding> encodingFromAttr(const AttrValue& attr) {
   auto it = kindsByName().find(normalized.text);
   if (it == kindsByName().end())
     return makeError(at(attr) + "unknown TritonGPU encoding '#" + attr.text + "'");
-  Encoding e{it->second, std::move(normalized)};
+  std::string canonical = printAttrValue(normalized);
+  Encoding e{it->second, std::move(normalized), std::move(canonical)};
   LAYOUT_TRY_ASSIGN(rank, verify(e));
   (void)rank;
   return e;
@@ -220,7 +224,50 @@ Expected<Encoding> parseEncoding(std::string_view text, const AttrAliases& alias
   return encodingFromAttr(attr);
 }
 
+namespace {
+
+// Conversions by (canonical text, shape). Bounded: cleared when it reaches kMaxEntries, which
+// only costs recomputation.
+class ConversionCache {
+public:
+  static constexpr size_t kMaxEntries = 1 << 14;
+
+  std::optional<LinearLayout> find(const std::string& key) const {
+    std::shared_lock lock(mutex_);
+    auto it = map_.find(key);
+    if (it == map_.end()) return std::nullopt;
+    return it->second;
+  }
+  void insert(std::string key, const LinearLayout& l) {
+    std::unique_lock lock(mutex_);
+    if (map_.size() >= kMaxEntries) map_.clear();
+    map_.emplace(std::move(key), l);
+  }
+
+private:
+  mutable std::shared_mutex mutex_;
+  std::unordered_map<std::string, LinearLayout> map_;
+};
+
+ConversionCache& conversionCache() {
+  static ConversionCache* cache = new ConversionCache(); // outlives static destructors
+  return *cache;
+}
+
+} // namespace
+
 Expected<LinearLayout> toLinearLayout(const Encoding& encoding, std::span<const int64_t> shape) {
+  std::string key = encoding.canonical;
+  key.reserve(key.size() + 8 * shape.size());
+  for (int64_t d : shape) key += "|" + std::to_string(d);
+  if (auto hit = conversionCache().find(key)) return std::move(*hit);
+  auto l = toLinearLayoutUncached(encoding, shape);
+  if (l) conversionCache().insert(std::move(key), *l);
+  return l;
+}
+
+Expected<LinearLayout> toLinearLayoutUncached(const Encoding& encoding,
+                                              std::span<const int64_t> shape) {
   if (shape.empty()) return makeError("shape: a tensor has at least one dim");
   for (size_t d = 0; d < shape.size(); ++d)
     if (shape[d] < 1 || !std::has_single_bit(uint64_t(shape[d])) || shape[d] > (int64_t{1} << 40))

@@ -7,6 +7,7 @@
 
 #include <cassert>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -20,7 +21,14 @@ struct Error {
 // Either a T or an Error (a minimal std::expected, which C++20 lacks).
 template <typename T> class [[nodiscard]] Expected {
 public:
-  Expected(T value) : storage_(std::in_place_index<0>, std::move(value)) {}
+  Expected(T&& value) : storage_(std::in_place_index<0>, std::move(value)) {}
+  Expected(const T& value) : storage_(std::in_place_index<0>, value) {}
+  // Converting construction (e.g. from a type convertible to T).
+  template <typename U, typename = std::enable_if_t<std::is_constructible_v<T, U&&> &&
+                                                    !std::is_same_v<std::decay_t<U>, T> &&
+                                                    !std::is_same_v<std::decay_t<U>, Error> &&
+                                                    !std::is_same_v<std::decay_t<U>, Expected>>>
+  Expected(U&& value) : storage_(std::in_place_index<0>, std::forward<U>(value)) {}
   Expected(Error error) : storage_(std::in_place_index<1>, std::move(error)) {}
 
   bool ok() const { return storage_.index() == 0; }

@@ -116,9 +116,17 @@ private:
   }
   void copyFrom(const SmallVector& other) {
     reserve(other.size_);
-    if (other.size_) std::memcpy(static_cast<void*>(data()), other.data(), other.size_ * sizeof(T));
+    // Small layouts are copied often: an inline loop beats a call to memcpy for a few elements.
+    if (other.size_ <= 8) {
+      T* dst = data();
+      const T* src = other.data();
+      for (size_t i = 0; i < other.size_; ++i) new (dst + i) T(src[i]);
+    } else {
+      std::memcpy(static_cast<void*>(data()), other.data(), other.size_ * sizeof(T));
+    }
     size_ = other.size_;
   }
+
   void moveFrom(SmallVector& other) {
     if (other.heap_) {
       heap_ = other.heap_;

@@ -42,11 +42,11 @@ enum class EncodingKind {
 // A parsed and verified TritonGPU encoding. `#triton_gpu.` is read as `#ttg.`.
 struct Encoding {
   EncodingKind kind;
-  AttrValue attr; // with the dialect prefix normalised to "ttg."
+  AttrValue attr;        // with the dialect prefix normalised to "ttg."
+  std::string canonical; // the attribute text in MLIR's canonical spacing (the cache key)
 
   bool isShared() const;
-  // The attribute text in MLIR's canonical spacing.
-  std::string text() const { return printAttrValue(attr); }
+  const std::string& text() const { return canonical; }
 };
 
 // Reads and verifies one encoding. Errors give the line and column of the offending parameter
@@ -55,10 +55,16 @@ Expected<Encoding> parseEncoding(std::string_view text, const AttrAliases& alias
 // The same from an already parsed attribute.
 Expected<Encoding> encodingFromAttr(const AttrValue& attr);
 
-// Triton's toLinearLayout: distributed encodings map (register, lane, warp, block) to the tensor
+// Triton's toLinearLayout, cached per (encoding, shape) like Triton's dialect-level cache: a
+// repeated request returns a copy of the stored layout. Thread-safe.
+//
+// The conversion itself: distributed encodings map (register, lane, warp, block) to the tensor
 // dims dim0..dimN-1; shared encodings map (offset, block). Every dim of `shape` must be a power of
 // two; the tensor may be larger than the layout's tile (registers repeat) or smaller (broadcast).
 Expected<LinearLayout> toLinearLayout(const Encoding& encoding, std::span<const int64_t> shape);
+// The same without the cache (for benchmarks and for callers that convert once).
+Expected<LinearLayout> toLinearLayoutUncached(const Encoding& encoding,
+                                              std::span<const int64_t> shape);
 
 // #ttg.padded_shared: the memory address (in elements) of linear offset `offset`:
 // offset + sum over the intervals of (offset >> log2 interval) << log2 pad. toLinearLayout returns
