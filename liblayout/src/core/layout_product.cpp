@@ -62,6 +62,9 @@ Expected<NameList> supremum(const NameList& x, const NameList& y, const char* wh
 } // namespace
 
 Expected<LinearLayout> product(const LinearLayout& inner, const LinearLayout& outer) {
+  // The empty layout is the identity of the product (chains of products start from it).
+  if (inner.numInDims() == 0 && inner.numOutDims() == 0) return outer;
+  if (outer.numInDims() == 0 && outer.numOutDims() == 0) return inner;
   LAYOUT_TRY_ASSIGN(ins, supremum(inNames(inner), inNames(outer), "in"));
   LAYOUT_TRY_ASSIGN(outs, supremum(outNames(inner), outNames(outer), "out"));
   auto log2In = [](const LinearLayout& l, DimName n) {
