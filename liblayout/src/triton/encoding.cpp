@@ -131,8 +131,7 @@ Expected<int> verifyBlocked(const AttrValue& attr) {
     if (auto err = checkPowersOfTwo(attr, key, *list)) return *err;
   }
   if (auto err = checkOrder(attr, "order", order, order.size())) return *err;
-  LAYOUT_TRY_ASSIGN(cga, detail::cgaLayout(attr, int(order.size())));
-  (void)cga;
+  LAYOUT_TRY(detail::cgaLayout(attr, int(order.size())));
   return int(order.size());
 }
 
@@ -146,8 +145,7 @@ Expected<int> verifySwizzled(const AttrValue& attr) {
   LAYOUT_TRY_ASSIGN(order, detail::intList(attr, "order"));
   if (order.empty()) return makeError(at(attr) + "#" + attr.text + " needs a rank of at least 1");
   if (auto err = checkOrder(attr, "order", order, order.size())) return *err;
-  LAYOUT_TRY_ASSIGN(cga, detail::cgaLayout(attr, int(order.size())));
-  (void)cga;
+  LAYOUT_TRY(detail::cgaLayout(attr, int(order.size())));
   return int(order.size());
 }
 
@@ -169,8 +167,7 @@ Expected<int> verify(const Encoding& e) {
     return ll.numOutDims();
   }
   case EncodingKind::PaddedShared: {
-    LAYOUT_TRY_ASSIGN(intervals, detail::paddingIntervals(attr));
-    (void)intervals;
+    LAYOUT_TRY(detail::paddingIntervals(attr));
     if (!attr.find("offset") && !attr.find("order")) return -1; // the seed's short form: no rank
     LAYOUT_TRY_ASSIGN(ll, detail::paddedLinearComponent(attr));
     return ll.numOutDims();
@@ -214,8 +211,7 @@ Expected<Encoding> encodingFromAttr(const AttrValue& attr) {
     return makeError(at(attr) + "unknown TritonGPU encoding '#" + attr.text + "'");
   std::string canonical = printAttrValue(normalized);
   Encoding e{it->second, std::move(normalized), std::move(canonical)};
-  LAYOUT_TRY_ASSIGN(rank, verify(e));
-  (void)rank;
+  LAYOUT_TRY(verify(e));
   return e;
 }
 

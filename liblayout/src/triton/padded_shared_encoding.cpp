@@ -55,8 +55,7 @@ Expected<LinearLayout> paddedLinearComponent(const AttrValue& attr) {
 
 Expected<LinearLayout> paddedSharedToLinearLayout(const AttrValue& attr,
                                                   std::span<const int64_t> shape) {
-  LAYOUT_TRY_ASSIGN(intervals, paddingIntervals(attr));
-  (void)intervals;
+  LAYOUT_TRY(paddingIntervals(attr));
   LAYOUT_TRY_ASSIGN(ll, paddedLinearComponent(attr));
   if (ll.numOutDims() != int(shape.size()))
     return makeError("the encoding has rank " + std::to_string(ll.numOutDims()) +

@@ -67,6 +67,13 @@ inline Error makeError(std::string message) {
 
 } // namespace layout
 
+// Propagates an error from an Expected-returning expression whose value is not needed (a check).
+#define LAYOUT_TRY(expr)                                                                           \
+  do {                                                                                             \
+    auto layout_try_ = (expr);                                                                     \
+    if (!layout_try_) return layout_try_.error();                                                  \
+  } while (0)
+
 // Propagates an error from an Expected-returning expression, else binds its value.
 #define LAYOUT_TRY_ASSIGN(var, expr)                                                               \
   auto var##_expected_ = (expr);                                                                   \
