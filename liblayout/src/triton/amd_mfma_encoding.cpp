@@ -14,9 +14,7 @@ Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr,
   LAYOUT_TRY_ASSIGN(warps, intList(attr, "warpsPerCTA"));
   LAYOUT_TRY_ASSIGN(instr, intList(attr, "instrShape"));
   const int rank = int(warps.size());
-  if (rank != int(shape.size()))
-    return makeError("the encoding has rank " + std::to_string(rank) +
-                     " but the tensor shape has rank " + std::to_string(shape.size()));
+  if (auto err = checkRank(size_t(rank), shape)) return *err;
   if (rank < 2 || rank > 3) return makeError(at(attr) + "#ttg.amd_mfma has rank 2 or 3");
   if (instr.size() < 2) return makeError(at(attr) + "instrShape needs [M, N, K]");
   std::vector<int64_t> tilesPerWarp(rank, 1);
@@ -42,13 +40,7 @@ Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr,
   const int64_t tiles = (mDim * nDim) / (warpSize * height);
 
   LinearLayout tile;
-  auto times = [&tile](Expected<LinearLayout> f) -> std::optional<Error> {
-    if (!f) return f.error();
-    auto next = product(tile, *f);
-    if (!next) return next.error();
-    tile = std::move(*next);
-    return std::nullopt;
-  };
+  auto times = [&tile](const Expected<LinearLayout>& f) { return multiplyInto(tile, f); };
   const DimName along = transposed ? dimN : dimM, across = transposed ? dimM : dimN;
   const int64_t lanesAcross = transposed ? mDim : nDim;
   for (auto f : {LinearLayout::identity1D(uint64_t(height), reg, along),
@@ -91,9 +83,7 @@ Expected<LinearLayout> amdMfmaDotToLinearLayout(const AttrValue& dot, const Attr
   LAYOUT_TRY_ASSIGN(warps, intList(mfma, "warpsPerCTA"));
   LAYOUT_TRY_ASSIGN(instr, intList(mfma, "instrShape"));
   const int rank = int(shape.size());
-  if (int(warps.size()) != rank)
-    return makeError("the encoding has rank " + std::to_string(warps.size()) +
-                     " but the tensor shape has rank " + std::to_string(rank));
+  if (auto err = checkRank(warps.size(), shape)) return *err;
   if (kWidth < 1) return makeError(at(dot) + "a dot operand of #ttg.amd_mfma needs kWidth > 0");
   std::vector<int64_t> tilesPerWarp(rank, 1);
   if (mfma.find("tilesPerWarp")) {
@@ -108,13 +98,7 @@ Expected<LinearLayout> amdMfmaDotToLinearLayout(const AttrValue& dot, const Attr
   const DimName dimK = dims::standardOut(kIndex), dimNonK = dims::standardOut(nonKIndex);
   const DimName reg = dims::reg(), lane = dims::lane();
   LinearLayout tile;
-  auto times = [&tile](Expected<LinearLayout> f) -> std::optional<Error> {
-    if (!f) return f.error();
-    auto next = product(tile, *f);
-    if (!next) return next.error();
-    tile = std::move(*next);
-    return std::nullopt;
-  };
+  auto times = [&tile](const Expected<LinearLayout>& f) { return multiplyInto(tile, f); };
   for (auto f : {LinearLayout::identity1D(uint64_t(kWidth), reg, dimK),
                  LinearLayout::identity1D(uint64_t(nonKDim), lane, dimNonK),
                  LinearLayout::identity1D(uint64_t(warpSize / nonKDim), lane, dimK)})

@@ -25,6 +25,26 @@ std::vector<DimSize> namedShape(std::span<const int64_t> shape) {
 
 } // namespace
 
+std::optional<Error> checkRank(size_t encodingRank, std::span<const int64_t> shape) {
+  if (encodingRank == shape.size()) return std::nullopt;
+  return makeError("the encoding has rank " + std::to_string(encodingRank) +
+                   " but the tensor shape has rank " + std::to_string(shape.size()));
+}
+
+Expected<LinearLayout> fitToShape(const LinearLayout& layout, std::span<const int64_t> shape) {
+  const std::vector<DimSize> named = namedShape(shape);
+  LAYOUT_TRY_ASSIGN(grown, ensureLayoutNotSmallerThan(layout, named));
+  return ensureLayoutNotLargerThan(grown, named);
+}
+
+std::optional<Error> multiplyInto(LinearLayout& acc, const Expected<LinearLayout>& factor) {
+  if (!factor) return factor.error();
+  auto next = product(acc, *factor);
+  if (!next) return next.error();
+  acc = std::move(*next);
+  return std::nullopt;
+}
+
 Expected<LinearLayout> cgaLayout(const AttrValue& attr, int rank) {
   const std::vector<DimName> outs = standardOutNames(rank);
   if (const AttrValue* cga = attr.find("CGALayout")) {
@@ -94,9 +114,8 @@ std::vector<int64_t> shapePerCTA(const LinearLayout& cga, std::span<const int64_
 Expected<LinearLayout> combineCtaCgaWithShape(const LinearLayout& ctaIn, const LinearLayout& cgaIn,
                                               std::span<const int64_t> shape) {
   const int rank = int(shape.size());
-  if (ctaIn.numOutDims() != rank || cgaIn.numOutDims() != rank)
-    return makeError("the encoding has rank " + std::to_string(ctaIn.numOutDims()) +
-                     " but the tensor shape has rank " + std::to_string(rank));
+  if (auto err = checkRank(size_t(ctaIn.numOutDims()), shape)) return *err;
+  if (auto err = checkRank(size_t(cgaIn.numOutDims()), shape)) return *err;
   const std::vector<DimSize> labeled = namedShape(shape);
   LAYOUT_TRY_ASSIGN(cgaFit, ensureLayoutNotLargerThan(cgaIn, labeled));
   LAYOUT_TRY_ASSIGN(cga, cgaFit.transposeOuts(ctaIn.outDimNames()));

@@ -109,14 +109,8 @@ Expected<LinearLayout> storedSharedLinearLayout(const AttrValue& attr) {
 Expected<LinearLayout> sharedLinearToLinearLayout(const AttrValue& attr,
                                                   std::span<const int64_t> shape) {
   LAYOUT_TRY_ASSIGN(ll, storedSharedLinearLayout(attr));
-  if (ll.numOutDims() != int(shape.size()))
-    return makeError("the encoding has rank " + std::to_string(ll.numOutDims()) +
-                     " but the tensor shape has rank " + std::to_string(shape.size()));
-  std::vector<DimSize> named;
-  for (size_t d = 0; d < shape.size(); ++d)
-    named.push_back({dims::standardOut(int(d)), uint64_t(shape[d])});
-  LAYOUT_TRY_ASSIGN(grown, ensureLayoutNotSmallerThan(ll, named));
-  return ensureLayoutNotLargerThan(grown, named);
+  if (auto err = checkRank(size_t(ll.numOutDims()), shape)) return *err;
+  return fitToShape(ll, shape);
 }
 
 // Triton's LinearEncodingAttr::toLinearLayout: outs in the register order, grown by registers,
@@ -124,9 +118,7 @@ Expected<LinearLayout> sharedLinearToLinearLayout(const AttrValue& attr,
 Expected<LinearLayout> linearToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape) {
   LAYOUT_TRY_ASSIGN(ll, storedLinearLayout(attr));
   const int rank = ll.numOutDims();
-  if (rank != int(shape.size()))
-    return makeError("the encoding has rank " + std::to_string(rank) +
-                     " but the tensor shape has rank " + std::to_string(shape.size()));
+  if (auto err = checkRank(size_t(rank), shape)) return *err;
   // orderPerDim(register): dims in the order register bases first touch them, then the rest
   // from the most minor (rank-1) down.
   std::vector<int> order;

@@ -5,6 +5,7 @@
 #include "layout/triton/encoding.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -18,6 +19,15 @@ std::string at(const AttrValue& v);
 Expected<std::vector<int64_t>> intList(const AttrValue& attr, const char* key);
 Expected<int64_t> intParam(const AttrValue& attr, const char* key);
 Expected<std::vector<std::vector<int64_t>>> basesParam(const AttrValue& attr, const char* key);
+
+// "the encoding has rank R but the tensor shape has rank S" unless they agree.
+std::optional<Error> checkRank(size_t encodingRank, std::span<const int64_t> shape);
+
+// `layout` grown (first in-dim) and broadcast to `shape`, out-dims dim0..dimN-1 in order.
+Expected<LinearLayout> fitToShape(const LinearLayout& layout, std::span<const int64_t> shape);
+
+// acc = acc * factor (Triton's `*=`), for chains of products; an error from either is returned.
+std::optional<Error> multiplyInto(LinearLayout& acc, const Expected<LinearLayout>& factor);
 
 // The CTA-to-tensor layout of a distributed or shared encoding (in-dim "block" -> dim0..): from
 // `CGALayout = [[...]]`, from the older CTAsPerCGA / CTASplitNum / CTAOrder, or one CTA.

@@ -86,9 +86,7 @@ Expected<LinearLayout> nvidiaMmaToLinearLayout(const AttrValue& attr,
   LAYOUT_TRY_ASSIGN(warps, intList(attr, "warpsPerCTA"));
   LAYOUT_TRY_ASSIGN(instr, intList(attr, "instrShape"));
   const int rank = int(warps.size());
-  if (rank != int(shape.size()))
-    return makeError("the encoding has rank " + std::to_string(rank) +
-                     " but the tensor shape has rank " + std::to_string(shape.size()));
+  if (auto err = checkRank(size_t(rank), shape)) return *err;
   const bool hopper = isHopper(attr);
   std::vector<int64_t> tile;
   if (hopper) {
@@ -125,9 +123,7 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
     LAYOUT_TRY_ASSIGN(tpw, intList(parent, "threadsPerWarp"));
     LAYOUT_TRY_ASSIGN(wpc, intList(parent, "warpsPerCTA"));
     LAYOUT_TRY_ASSIGN(order64, intList(parent, "order"));
-    if (int(order64.size()) != rank)
-      return makeError("the encoding has rank " + std::to_string(order64.size()) +
-                       " but the tensor shape has rank " + std::to_string(rank));
+    if (auto err = checkRank(order64.size(), shape)) return *err;
     const std::vector<int> order(order64.begin(), order64.end());
     spt[kDim] = shape[kDim];
     const std::vector<DimName> repNames = namesInOrder(order);

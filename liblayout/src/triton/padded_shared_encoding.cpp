@@ -57,14 +57,8 @@ Expected<LinearLayout> paddedSharedToLinearLayout(const AttrValue& attr,
                                                   std::span<const int64_t> shape) {
   LAYOUT_TRY(paddingIntervals(attr));
   LAYOUT_TRY_ASSIGN(ll, paddedLinearComponent(attr));
-  if (ll.numOutDims() != int(shape.size()))
-    return makeError("the encoding has rank " + std::to_string(ll.numOutDims()) +
-                     " but the tensor shape has rank " + std::to_string(shape.size()));
-  std::vector<DimSize> named;
-  for (size_t d = 0; d < shape.size(); ++d)
-    named.push_back({dims::standardOut(int(d)), uint64_t(shape[d])});
-  LAYOUT_TRY_ASSIGN(grown, ensureLayoutNotSmallerThan(ll, named));
-  return ensureLayoutNotLargerThan(grown, named);
+  if (auto err = checkRank(size_t(ll.numOutDims()), shape)) return *err;
+  return fitToShape(ll, shape);
 }
 
 } // namespace layout::triton::detail
