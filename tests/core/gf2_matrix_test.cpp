@@ -71,6 +71,26 @@ TEST(Gf2Matrix, Rref64MatchesNaive) {
   }
 }
 
+// Layout matrices: about one bit per row (permutations, zero rows, a few XOR cross terms), the
+// case rrefInPlace64 handles with its sparse path.
+TEST(Gf2Matrix, Rref64MatchesNaiveOnSparseLayoutMatrices) {
+  constexpr uint64_t kSeed = 0x5A95;
+  std::mt19937_64 gen(kSeed);
+  for (int c = 0; c < 2000; ++c) {
+    const int numRows = 1 + int(gen() % 70);
+    std::vector<uint64_t> rows(numRows);
+    for (auto& r : rows) {
+      const int kind = int(gen() % 8);
+      r = kind == 0 ? 0 : uint64_t{1} << (gen() % 64);
+      if (kind == 1) r |= uint64_t{1} << (gen() % 64);
+    }
+    for (int k = int(gen() % 4); k > 0; --k) rows[gen() % numRows] ^= rows[gen() % numRows];
+    SCOPED_TRACE(testing::Message() << "seed " << kSeed << " case " << c);
+    checkAgainstNaive(rows, numRows, 1, true);
+    if (::testing::Test::HasFailure()) break;
+  }
+}
+
 TEST(Gf2Matrix, RrefMatchesNaiveOnMultiWordRows) {
   constexpr uint64_t kSeed = 0x6F3;
   std::mt19937_64 gen(kSeed);

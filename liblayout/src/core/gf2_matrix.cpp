@@ -61,11 +61,46 @@ void clearWindow(uint64_t* rows, int numRows, int c0, const uint64_t* lo, const 
 
 } // namespace
 
-// Gauss-Jordan in windows of 8 columns ("method of four Russians"): per window, find its pivot
-// rows by insertion, reduce them against each other, then clear the window's pivot columns from
-// every other row with two 16-entry tables of pivot-row sums, one lookup pair per row. A window
-// costs one pass over the rows instead of one pass per column.
+namespace {
+
+// Sparse matrices (layout matrices: about one bit per row): insert each row into an echelon basis
+// indexed by its lowest bit, then back-substitute from the highest pivot down. Work is
+// proportional to the set bits met, not to rows x columns.
+int rrefSparse64(uint64_t* rows, int numRows) {
+  uint64_t byPivot[64];
+  uint64_t pivots = 0;
+  for (int i = 0; i < numRows; ++i) {
+    uint64_t x = rows[i];
+    // byPivot[b] has lowest bit b: XORing it clears b and can only set higher bits.
+    for (uint64_t t = x & pivots; t; t = x & pivots) x ^= byPivot[std::countr_zero(t)];
+    if (x) {
+      byPivot[std::countr_zero(x)] = x;
+      pivots |= x & (uint64_t{0} - x);
+    }
+  }
+  for (uint64_t t = pivots; t; t &= ~(uint64_t{1} << (63 - std::countl_zero(t)))) {
+    const int b = 63 - std::countl_zero(t);
+    // Higher pivot rows are already fully reduced: each XOR clears exactly one pivot bit.
+    for (uint64_t q = byPivot[b] & pivots & ~(uint64_t{1} << b); q; q &= q - 1)
+      byPivot[b] ^= byPivot[std::countr_zero(q)];
+  }
+  int r = 0;
+  for (uint64_t t = pivots; t; t &= t - 1) rows[r++] = byPivot[std::countr_zero(t)];
+  for (int i = r; i < numRows; ++i) rows[i] = 0;
+  return r;
+}
+
+} // namespace
+
+// Dense matrices: Gauss-Jordan in windows of 8 columns ("method of four Russians"): per window,
+// find its pivot rows by insertion, reduce them against each other, then clear the window's pivot
+// columns from every other row with two 16-entry tables of pivot-row sums, one lookup pair per
+// row. A window costs one pass over the rows instead of one pass per column. Sparse matrices take
+// rrefSparse64.
 int rrefInPlace64(uint64_t* rows, int numRows) {
+  int bits = 0;
+  for (int i = 0; i < numRows; ++i) bits += std::popcount(rows[i]);
+  if (bits <= 2 * numRows) return rrefSparse64(rows, numRows);
   int r = 0;
   for (int c0 = 0; c0 < 64 && r < numRows; c0 += 8) {
     uint64_t sel[8];
