@@ -77,6 +77,7 @@ expect show-encoding-json 0 '"name": "register"' -- "$ctl" show "$blocked" --sha
 expect show-encoding-no-shape 2 "an encoding needs a tensor shape" -- "$ctl" show "$blocked"
 expect show-encoding-bad 1 "line 1, column 1: #ttg.blocked needs the parameter 'sizePerThread'" -- "$ctl" show '#ttg.blocked<{order = [0]}>' --shape 4
 expect show-encoding-unknown 1 "unknown TritonGPU encoding '#ttg.bogus'" -- "$ctl" show '#ttg.bogus<{}>' --shape 4
+expect show-encoding-kwidth 1 "error: kWidth 3: size 3 is not a power of two" -- "$ctl" show '#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 3}>' --shape 32x32
 expect show-encoding-shape-pow2 1 "linear layouts need powers of two" -- "$ctl" show "$blocked" --shape 8x12
 printf '%s\n' '// aliases' '#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [4], warpsPerCTA = [1], order = [0]}>' '#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>' > "$tmp/aliases.mlir"
 expect show-alias-file 0 $'Print layout attribute: #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [4], warpsPerCTA = [1], order = [0]}>\n[T0:0, T1:0, T2:0, T3:0]\n\nPrint layout attribute: #s' -- "$ctl" show -i "$tmp/aliases.mlir" -t 'tensor<4xf16>'

@@ -10,10 +10,6 @@ namespace layout::triton::detail {
 
 namespace {
 
-LinearLayout id(uint64_t n, DimName in, DimName out) {
-  return *LinearLayout::identity1D(n, in, out);
-}
-
 Expected<LinearLayout> mul(const LinearLayout& a, const LinearLayout& b) {
   return product(a, b);
 }
@@ -49,11 +45,15 @@ Expected<LinearLayout> mmaTile(const std::vector<int64_t>& tile, uint64_t kWidth
     return makeError("the MMA tile " + std::to_string(m) + "x" + std::to_string(n) +
                      " is not a multiple of 8 x 4*kWidth (kWidth " + std::to_string(kWidth) + ")");
   const DimName in = dims::standardOut(inner), out = dims::standardOut(outer);
-  for (const LinearLayout& f :
+  const auto id = [](uint64_t n, DimName i, DimName o) {
+    return LinearLayout::identity1D(n, i, o);
+  };
+  for (const auto& f :
        {id(kWidth, dims::reg(), in), id(4, dims::lane(), in), id(8, dims::lane(), out),
         id(uint64_t(m / 8), dims::reg(), out), id(uint64_t(n / (kWidth * 4)), dims::reg(), in)}) {
-    LAYOUT_TRY_ASSIGN(next, mul(cta, f));
-    cta = std::move(next);
+    // A kWidth or tile that is not a power of two fails here with the factor's message.
+    if (auto err = multiplyInto(cta, f))
+      return makeError("kWidth " + std::to_string(kWidth) + ": " + err->message);
   }
   return cta;
 }
