@@ -77,8 +77,16 @@ expect show-encoding-json 0 '"name": "register"' -- "$ctl" show "$blocked" --sha
 expect show-encoding-no-shape 2 "an encoding needs a tensor shape" -- "$ctl" show "$blocked"
 expect show-encoding-bad 1 "line 1, column 1: #ttg.blocked needs the parameter 'sizePerThread'" -- "$ctl" show '#ttg.blocked<{order = [0]}>' --shape 4
 expect show-encoding-unknown 1 "unknown TritonGPU encoding '#ttg.bogus'" -- "$ctl" show '#ttg.bogus<{}>' --shape 4
-expect show-encoding-kwidth 1 "error: kWidth 3: size 3 is not a power of two" -- "$ctl" show '#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 3}>' --shape 32x32
+expect show-encoding-kwidth 1 "error: line 1, column 142: kWidth 3 must be a power of two" -- "$ctl" show '#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 3}>' --shape 32x32
+expect show-mfma-huge-tiles 1 "'tilesPerWarp' entries must be powers of two in [1, 2^20], not 4611686018427387904" -- "$ctl" show '#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], tilesPerWarp = [4611686018427387904, 4], instrShape = [32, 32, 8], isTransposed = false}>' --shape 64x64
 expect show-encoding-shape-pow2 1 "linear layouts need powers of two" -- "$ctl" show "$blocked" --shape 8x12
+# amd_wmma version 1: even rows in lanes 0-15, odd rows in lanes 16-31.
+wmma='#ttg.amd_wmma<{version = 1, isTranspose = false, warpsPerCTA = [1, 1]}>'
+expect show-encoding-wmma 0 $'[[ T0:0,  T1:0,  T2:0,  T3:0,  T4:0,  T5:0,  T6:0,  T7:0,  T8:0,  T9:0, T10:0, T11:0, T12:0, T13:0, T14:0, T15:0]\n[ T16:0, T17:0,' -- "$ctl" show -l "$wmma" -t 'tensor<16x16xf16>'
+expect show-encoding-wmma-bad 1 "line 1, column 26: 'version' = 4: #ttg.amd_wmma has versions 1 (gfx11), 2 (gfx12) and 3" -- "$ctl" show '#ttg.amd_wmma<{version = 4, isTranspose = false, warpsPerCTA = [1, 1]}>' --shape 16x16
+nvmma='#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>'
+expect show-nvmma-hw 0 $'Offset: 64 -> (4, 8)\nOffset: 65 -> (4, 9)' -- "$ctl" show "$nvmma" --shape 8x16 --view hw
+expect show-nvmma-bad 1 "line 1, column 41: 'swizzlingByteWidth' = 48 must be 0, 32, 64 or 128" -- "$ctl" show '#ttg.nvmma_shared<{swizzlingByteWidth = 48, transposed = false, elementBitWidth = 16}>' --shape 8x16
 printf '%s\n' '// aliases' '#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [4], warpsPerCTA = [1], order = [0]}>' '#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>' > "$tmp/aliases.mlir"
 expect show-alias-file 0 $'Print layout attribute: #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [4], warpsPerCTA = [1], order = [0]}>\n[T0:0, T1:0, T2:0, T3:0]\n\nPrint layout attribute: #s' -- "$ctl" show -i "$tmp/aliases.mlir" -t 'tensor<4xf16>'
 expect show-alias-names 0 $'Print layout attribute: #s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n[(0),(1),(2),(3)]' -- "$ctl" show -i "$tmp/aliases.mlir" -t 'tensor<4xf16>' -alias-names=s

@@ -6,6 +6,7 @@
 
 #include "support/layout_expectations.h"
 
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -223,6 +224,39 @@ TEST(ShapeFitting, BlockedTileOnALargerAndSmallerShape) {
   ASSERT_OK(out);
   EXPECT_EQ((*out)[0].second, 4u);      // dim1
   EXPECT_EQ((*out)[1].second, 32u + 8); // dim0
+}
+
+// productOf1D against the chain of products it replaces: ((f0 * f1) * f2) * ... with Triton's
+// operator* (layout::product), on random chains over 3 in-dims and 3 out-dims (sizes 1-8,
+// identity or zeros), including repeated dims and size-1 factors that only fix the dim order.
+TEST(ProductOf1D, EqualsTheChainOfProducts) {
+  const DimName ins[] = {DimName("register"), DimName("lane"), DimName("warp")};
+  const DimName outs[] = {DimName("dim0"), DimName("dim1"), DimName("dim2")};
+  std::mt19937 gen(0x1D);
+  for (int c = 0; c < 2000; ++c) {
+    std::vector<layout::Factor1D> factors(1 + gen() % 7);
+    LinearLayout chained;
+    for (auto& f : factors) {
+      f = {uint64_t{1} << (gen() % 4), ins[gen() % 3], outs[gen() % 3], gen() % 4 == 0};
+      auto one = f.zeros ? LinearLayout::zeros1D(f.size, f.in, f.out)
+                         : LinearLayout::identity1D(f.size, f.in, f.out);
+      ASSERT_TRUE(one);
+      auto next = layout::product(chained, *one);
+      ASSERT_TRUE(next) << next.error().message;
+      chained = std::move(*next);
+    }
+    auto direct = layout::productOf1D(factors);
+    ASSERT_TRUE(direct) << direct.error().message;
+    EXPECT_EQ(*direct, chained) << "case " << c << "\n"
+                                << direct->toString() << "\nvs\n"
+                                << chained.toString();
+    if (::testing::Test::HasFailure()) break;
+  }
+  // A size that is not a power of two is an error naming the in-dim.
+  layout::Factor1D bad[] = {{3, ins[0], outs[0]}};
+  auto err = layout::productOf1D(bad);
+  ASSERT_FALSE(err);
+  EXPECT_EQ(err.error().message, "identity1D: size 3 of in-dim 'register' must be a power of two");
 }
 
 } // namespace

@@ -32,14 +32,16 @@ std::string family(const std::string& encoding) {
 const std::set<std::string> kImplemented = {"#ttg.blocked",         "#ttg.linear",
                                             "#ttg.nvidia_mma",      "#ttg.amd_mfma",
                                             "#ttg.swizzled_shared", "#ttg.amd_rotating_shared",
-                                            "#ttg.shared_linear",   "#ttg.padded_shared"};
+                                            "#ttg.shared_linear",   "#ttg.padded_shared",
+                                            "#ttg.nvmma_shared",    "#ttg.amd_wmma"};
 
 bool implemented(const std::string& encoding) {
   std::string f = family(encoding);
   if (f == "#ttg.dot_op")
     return encoding.find("parent = #ttg.blocked<") != std::string::npos ||
            encoding.find("parent = #ttg.nvidia_mma<") != std::string::npos ||
-           encoding.find("parent = #ttg.amd_mfma<") != std::string::npos;
+           encoding.find("parent = #ttg.amd_mfma<") != std::string::npos ||
+           encoding.find("parent = #ttg.amd_wmma<") != std::string::npos;
   if (f == "#ttg.slice") {
     // Slices of implemented parents only (the first parent named is the slice's own).
     size_t at = encoding.find("parent = ");
@@ -72,9 +74,9 @@ TEST(TritonEncodingVectors, LayoutsAndViewsMatchTriton) {
     ++checked[family(encoding)];
     if (::testing::Test::HasFailure()) break;
   }
-  for (const char* f :
-       {"#ttg.blocked", "#ttg.slice", "#ttg.linear", "#ttg.swizzled_shared",
-        "#ttg.amd_rotating_shared", "#ttg.nvidia_mma", "#ttg.dot_op", "#ttg.amd_mfma"})
+  for (const char* f : {"#ttg.blocked", "#ttg.slice", "#ttg.linear", "#ttg.swizzled_shared",
+                        "#ttg.amd_rotating_shared", "#ttg.nvidia_mma", "#ttg.dot_op",
+                        "#ttg.amd_mfma", "#ttg.nvmma_shared", "#ttg.amd_wmma"})
     EXPECT_GE(checked[f], 10) << f;
 }
 

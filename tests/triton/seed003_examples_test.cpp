@@ -15,8 +15,9 @@
 // CTAsPerCGA form with both CTAOrders and in the CGALayout form), the distributed wrap/broadcast
 // example and its 4x4 layout, the DistributedEncodingTrait order example (as warp ids and as
 // block ids), the slice examples (parent, dim 0, dim 1), swizzled_shared examples 1-5 and
-// amd_rotating_shared examples 1-3 (grids and the numbers in their line comments). The
-// nvidia_mma, amd_mfma, amd_wmma and padded_shared tables wait for their conversions.
+// amd_rotating_shared examples 1-3 (grids and the numbers in their line comments). The MMA
+// tables are in seed003_mma_tables_test.cpp (nvidia_mma, amd_mfma) and
+// seed003_wmma_tables_test.cpp (amd_wmma); the padded_shared examples in padded_shared_test.cpp.
 #include "layout/core/linear_layout.h"
 #include "layout/triton/encoding.h"
 

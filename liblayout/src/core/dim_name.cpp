@@ -1,5 +1,6 @@
 #include "layout/core/dim_name.h"
 
+#include <array>
 #include <deque>
 #include <mutex>
 #include <shared_mutex>
@@ -73,6 +74,14 @@ DimName offset() {
   return d;
 }
 DimName standardOut(int i) {
+  // The encodings ask for these names many times per conversion: skip the interning lookup
+  // (and its lock) for the ranks tensors have.
+  static const auto common = [] {
+    std::array<DimName, 8> names;
+    for (int d = 0; d < 8; ++d) names[size_t(d)] = DimName("dim" + std::to_string(d));
+    return names;
+  }();
+  if (i >= 0 && i < 8) return common[size_t(i)];
   return DimName("dim" + std::to_string(i));
 }
 } // namespace dims

@@ -85,6 +85,40 @@ Expected<LinearLayout> ensureLayoutNotSmallerThan(const LinearLayout& layout,
   return ret;
 }
 
+Expected<LinearLayout> productOf1D(std::span<const Factor1D> factors) {
+  // Dims in order of first appearance, as the chained products' supremum gives them.
+  DimShape ins, outs;
+  auto indexOf = [](DimShape& dimsSoFar, DimName n) {
+    for (size_t i = 0; i < dimsSoFar.size(); ++i)
+      if (dimsSoFar[i].first == n) return int(i);
+    dimsSoFar.push_back({n, 0});
+    return int(dimsSoFar.size()) - 1;
+  };
+  for (const Factor1D& f : factors) {
+    if (f.size == 0 || !std::has_single_bit(f.size))
+      return makeError((f.zeros ? "zeros1D" : "identity1D") + std::string(": size ") +
+                       std::to_string(f.size) + " of in-dim " + quoted(f.in) +
+                       " must be a power of two");
+    const int log2 = std::countr_zero(f.size);
+    ins[size_t(indexOf(ins, f.in))].second += log2;
+    outs[size_t(indexOf(outs, f.out))].second += f.zeros ? 0 : log2;
+  }
+  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make({ins.data(), ins.size()}, {outs.data(), outs.size()}));
+  // Each factor takes the next bases of its in-dim and the next bits of its out-dim.
+  SmallVector<int, 8> usedIn(ins.size(), 0), usedOut(outs.size(), 0);
+  const LinearLayout& r = b.layout();
+  for (const Factor1D& f : factors) {
+    const int d = r.inDimIndex(f.in), o = r.outDimIndex(f.out);
+    const int log2 = std::countr_zero(f.size);
+    for (int k = 0; k < log2; ++k) {
+      const int g = r.inDimFirstBasis(d) + usedIn[size_t(d)]++;
+      if (!f.zeros) b.setComponent(g, o, uint64_t{1} << (usedOut[size_t(o)] + k));
+    }
+    if (!f.zeros) usedOut[size_t(o)] += log2;
+  }
+  return b.build();
+}
+
 Expected<LinearLayout> identityStandardND(DimName inDim, std::span<const uint64_t> shape,
                                           std::span<const int> order) {
   if (shape.size() != order.size())
@@ -97,13 +131,9 @@ Expected<LinearLayout> identityStandardND(DimName inDim, std::span<const uint64_
                        std::to_string(int(shape.size()) - 1));
     seen[d] = true;
   }
-  LinearLayout ret;
-  for (int d : order) {
-    LAYOUT_TRY_ASSIGN(id, LinearLayout::identity1D(shape[d], inDim, dims::standardOut(d)));
-    LAYOUT_TRY_ASSIGN(p, product(ret, id));
-    ret = std::move(p);
-  }
-  return ret;
+  SmallVector<Factor1D, 8> factors;
+  for (int d : order) factors.push_back({shape[size_t(d)], inDim, dims::standardOut(d)});
+  return productOf1D({factors.data(), factors.size()});
 }
 
 } // namespace layout

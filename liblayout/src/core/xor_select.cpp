@@ -1,5 +1,7 @@
 #include "xor_select.h"
 
+#include "rref_columns_avx512.h"
+
 #include <bit>
 #include <cstdlib>
 
@@ -14,6 +16,18 @@ bool cpuHasAvx512() {
 #ifdef LAYOUT_HAVE_AVX512_PATH
   // LAYOUT_NO_AVX512 forces the portable paths (the test suite runs once with it set).
   static const bool has = __builtin_cpu_supports("avx512f") && !std::getenv("LAYOUT_NO_AVX512");
+  return has;
+#else
+  return false;
+#endif
+}
+
+bool cpuHasAvx512Gf2() {
+#if defined(LAYOUT_HAVE_AVX512_PATH) && defined(LAYOUT_RREF_COLUMNS_AVX512)
+  static const bool has = cpuHasAvx512() && __builtin_cpu_supports("avx512bw") &&
+                          __builtin_cpu_supports("avx512vbmi") &&
+                          __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("gfni") &&
+                          __builtin_cpu_supports("bmi2");
   return has;
 #else
   return false;

@@ -3,7 +3,37 @@
 
 #include "layout/core/shape_fitting.h"
 
+#include <bit>
+
 namespace layout::triton::detail {
+
+namespace {
+
+// The MFMA shapes Triton defines layouts for (the seed's older 4x4 is not one of them).
+std::optional<Error> checkInstrShape(const AttrValue& mfma, int64_t mDim, int64_t nDim) {
+  if ((mDim == 32 && nDim == 32) || (mDim == 16 && nDim == 16) || (mDim == 64 && nDim == 4) ||
+      (mDim == 4 && nDim == 64))
+    return std::nullopt;
+  return Error{at(*mfma.find("instrShape")) + "instrShape " + std::to_string(mDim) + "x" +
+               std::to_string(nDim) +
+               " has no amd_mfma layout; M x N must be 32x32, 16x16, 64x4 or 4x64"};
+}
+
+// warpsPerCTA / tilesPerWarp: `rank` entries, each a power of two of at most 2^20 (so products of
+// them cannot overflow).
+std::optional<Error> checkCounts(const AttrValue& attr, const char* key,
+                                 const std::vector<int64_t>& v, int rank) {
+  const AttrValue& where = attr.find(key) ? *attr.find(key) : attr;
+  if (int(v.size()) != rank)
+    return Error{at(where) + "'" + key + "' must have rank " + std::to_string(rank)};
+  for (int64_t x : v)
+    if (x < 1 || x > (int64_t{1} << 20) || !std::has_single_bit(uint64_t(x)))
+      return Error{at(where) + "'" + key + "' entries must be powers of two in [1, 2^20], not " +
+                   std::to_string(x)};
+  return std::nullopt;
+}
+
+} // namespace
 
 // Triton's AMDMfmaEncodingAttr::toLinearLayout: the instruction tile (height registers along M,
 // lanes along N then M; transposed swaps M and N), then tilesPerWarp and warps along N, the
@@ -20,19 +50,16 @@ Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr,
   std::vector<int64_t> tilesPerWarp(rank, 1);
   if (attr.find("tilesPerWarp")) {
     LAYOUT_TRY_ASSIGN(tpw, intList(attr, "tilesPerWarp"));
-    if (int(tpw.size()) != rank)
-      return makeError(at(*attr.find("tilesPerWarp")) + "tilesPerWarp must have rank " +
-                       std::to_string(rank));
     tilesPerWarp = tpw;
   }
+  if (auto err = checkCounts(attr, "warpsPerCTA", warps, rank)) return *err;
+  if (auto err = checkCounts(attr, "tilesPerWarp", tilesPerWarp, rank)) return *err;
   const AttrValue* bits = attr.find("elementBitWidth");
   const AttrValue* transposedAttr = attr.find("isTransposed");
   const bool transposed = transposedAttr && transposedAttr->boolean;
   const int64_t height = bits && bits->integer == 64 ? 1 : 4;
   const int64_t warpSize = 64, mDim = instr[0], nDim = instr[1];
-  if (mDim < 1 || nDim < 1 || warpSize % nDim != 0 || warpSize % mDim != 0)
-    return makeError(at(*attr.find("instrShape")) + "instrShape " + std::to_string(mDim) + "x" +
-                     std::to_string(nDim) + " does not fit a wave of 64 lanes");
+  if (auto err = checkInstrShape(attr, mDim, nDim)) return *err;
   const bool batch = rank == 3;
   const int mIndex = batch ? 1 : 0, nIndex = batch ? 2 : 1;
   const DimName dimM = dims::standardOut(mIndex), dimN = dims::standardOut(nIndex);
@@ -90,10 +117,13 @@ Expected<LinearLayout> amdMfmaDotToLinearLayout(const AttrValue& dot, const Attr
     LAYOUT_TRY_ASSIGN(tpw, intList(mfma, "tilesPerWarp"));
     tilesPerWarp = tpw;
   }
+  if (auto err = checkCounts(mfma, "warpsPerCTA", warps, rank)) return *err;
+  if (auto err = checkCounts(mfma, "tilesPerWarp", tilesPerWarp, rank)) return *err;
   const bool batch = rank == 3;
   const int mIndex = batch ? 1 : 0, nIndex = batch ? 2 : 1;
   const int kIndex = opIdx == 0 ? rank - 1 : rank - 2, nonKIndex = opIdx == 0 ? mIndex : nIndex;
   const int64_t mDim = instr[0], nDim = instr[1], warpSize = 64;
+  if (auto err = checkInstrShape(mfma, mDim, nDim)) return *err;
   const int64_t nonKDim = opIdx == 0 ? mDim : nDim;
   const DimName dimK = dims::standardOut(kIndex), dimNonK = dims::standardOut(nonKIndex);
   const DimName reg = dims::reg(), lane = dims::lane();

@@ -149,6 +149,62 @@ Expected<int> verifySwizzled(const AttrValue& attr) {
   return int(order.size());
 }
 
+// #ttg.amd_wmma, as Triton 3.6's AMDWmmaEncodingAttr::verify plus the parameter types: version
+// 1 (gfx11), 2 (gfx12) or 3 (gfx1250); instrShape [16, 16, 16] for versions 1 and 2 (the default)
+// and [16, 16, K], K in {4, 32, 64, 128}, for version 3 (which has no default).
+Expected<int> verifyAmdWmma(const AttrValue& attr) {
+  LAYOUT_TRY_ASSIGN(version, detail::intParam(attr, "version"));
+  if (version < 1 || version > 3)
+    return makeError(at(*attr.find("version")) + "'version' = " + std::to_string(version) +
+                     ": #ttg.amd_wmma has versions 1 (gfx11), 2 (gfx12) and 3 (gfx1250)");
+  // Triton 3.6 spells the flag isTranspose; the seed's attribute definitions say isTransposed.
+  const AttrValue* transposeFlag = nullptr;
+  for (const char* key : {"isTranspose", "isTransposed"}) {
+    const AttrValue* v = attr.find(key);
+    if (!v) continue;
+    if (v->kind != AttrValue::Kind::Boolean)
+      return makeError(at(*v) + "'" + key + "' must be true or false, not " + kindName(v->kind));
+    if (transposeFlag)
+      return makeError(at(*v) + "give only one of 'isTranspose' (Triton 3.6) and 'isTransposed'");
+    transposeFlag = v;
+  }
+  LAYOUT_TRY_ASSIGN(warps, detail::intList(attr, "warpsPerCTA"));
+  if (warps.size() < 2 || warps.size() > 3)
+    return makeError(at(*attr.find("warpsPerCTA")) +
+                     "'warpsPerCTA' = " + printAttrValue(*attr.find("warpsPerCTA")) + " has rank " +
+                     std::to_string(warps.size()) + "; #ttg.amd_wmma has rank 2 or 3");
+  if (auto err = checkPowersOfTwo(attr, "warpsPerCTA", warps)) return *err;
+  if (attr.find("tilesPerWarp")) {
+    LAYOUT_TRY_ASSIGN(tpw, detail::intList(attr, "tilesPerWarp"));
+    if (tpw.size() != warps.size())
+      return makeError(at(*attr.find("tilesPerWarp")) + "'tilesPerWarp' has rank " +
+                       std::to_string(tpw.size()) + " but 'warpsPerCTA' has rank " +
+                       std::to_string(warps.size()) + "; they must agree");
+    if (auto err = checkPowersOfTwo(attr, "tilesPerWarp", tpw)) return *err;
+  }
+  std::vector<int64_t> instr = {16, 16, 16};
+  const AttrValue* instrAttr = attr.find("instrShape");
+  if (instrAttr) {
+    LAYOUT_TRY_ASSIGN(list, detail::intList(attr, "instrShape"));
+    if (list.size() != 3)
+      return makeError(at(*instrAttr) + "'instrShape' = " + printAttrValue(*instrAttr) +
+                       " must be [M, N, K] (3 entries)");
+    instr = list;
+  }
+  const AttrValue& where = instrAttr ? *instrAttr : attr;
+  const std::string shown = instrAttr ? "'instrShape' = " + printAttrValue(*instrAttr)
+                                      : std::string("the default 'instrShape' [16, 16, 16]");
+  if (version < 3 && instr != std::vector<int64_t>{16, 16, 16})
+    return makeError(at(where) + shown + ": #ttg.amd_wmma versions 1 and 2 have only the " +
+                     "16x16x16 instruction");
+  if (version == 3 && (instr[0] != 16 || instr[1] != 16 ||
+                       (instr[2] != 4 && instr[2] != 32 && instr[2] != 64 && instr[2] != 128)))
+    return makeError(at(where) + shown + ": #ttg.amd_wmma version 3 needs [16, 16, K] with K " +
+                     "one of 4, 32, 64, 128");
+  LAYOUT_TRY(detail::cgaLayout(attr, int(warps.size())));
+  return int(warps.size());
+}
+
 // Verifies the attribute and returns its rank (-1 where the rank is not known without a shape).
 Expected<int> verify(const Encoding& e) {
   const AttrValue& attr = e.attr;
@@ -158,6 +214,14 @@ Expected<int> verify(const Encoding& e) {
   case EncodingKind::SwizzledShared:
   case EncodingKind::AmdRotatingShared:
     return verifySwizzled(attr);
+  case EncodingKind::AmdWmma:
+    return verifyAmdWmma(attr);
+  case EncodingKind::NvmmaShared: {
+    // swizzlingByteWidth in {0, 32, 64, 128}, elementBitWidth in {4, 8, 16, 32, 64}, boolean
+    // transposed / fp4Padded, rank agreeing with the CGA layout, no unknown keys.
+    LAYOUT_TRY_ASSIGN(p, detail::nvmmaSharedParams(attr));
+    return p.rank;
+  }
   case EncodingKind::Linear: {
     LAYOUT_TRY_ASSIGN(ll, detail::storedLinearLayout(attr));
     return ll.numOutDims();
@@ -282,6 +346,8 @@ Expected<LinearLayout> toLinearLayoutUncached(const Encoding& encoding,
     return detail::paddedSharedToLinearLayout(encoding.attr, shape);
   case EncodingKind::AmdMfma:
     return detail::amdMfmaToLinearLayout(encoding.attr, shape);
+  case EncodingKind::AmdWmma:
+    return detail::amdWmmaToLinearLayout(encoding.attr, shape);
   case EncodingKind::NvidiaMma:
     return detail::nvidiaMmaToLinearLayout(encoding.attr, shape);
   case EncodingKind::DotOperand:
@@ -290,6 +356,8 @@ Expected<LinearLayout> toLinearLayoutUncached(const Encoding& encoding,
     return detail::swizzledSharedToLinearLayout(encoding.attr, shape, /*rotating=*/false);
   case EncodingKind::AmdRotatingShared:
     return detail::swizzledSharedToLinearLayout(encoding.attr, shape, /*rotating=*/true);
+  case EncodingKind::NvmmaShared:
+    return detail::nvmmaSharedToLinearLayout(encoding.attr, shape);
   default:
     return makeError("#" + encoding.attr.text +
                      ": the conversion of this encoding to a linear layout is not implemented yet");

@@ -49,9 +49,25 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
 Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
 Expected<LinearLayout> amdMfmaDotToLinearLayout(const AttrValue& dot, const AttrValue& mfma,
                                                 std::span<const int64_t> shape);
+Expected<LinearLayout> amdWmmaToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
+Expected<LinearLayout> amdWmmaDotToLinearLayout(const AttrValue& dot, const AttrValue& wmma,
+                                                std::span<const int64_t> shape);
 Expected<LinearLayout> linearToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
 Expected<LinearLayout> swizzledSharedToLinearLayout(const AttrValue& attr,
                                                     std::span<const int64_t> shape, bool rotating);
+
+// #ttg.nvmma_shared: its verified parameters (errors name the parameter and the rule), and its
+// conversion (Triton's nvmmaSharedToLinearLayout), in-dims offset, block.
+struct NvmmaSharedParams {
+  int64_t swizzlingByteWidth = 0; // 0, 32, 64 or 128
+  int64_t elementBitWidth = 16;   // 4, 8, 16, 32 or 64
+  bool transposed = false;
+  bool fp4Padded = false;
+  int rank = 2;
+};
+Expected<NvmmaSharedParams> nvmmaSharedParams(const AttrValue& attr);
+Expected<LinearLayout> nvmmaSharedToLinearLayout(const AttrValue& attr,
+                                                 std::span<const int64_t> shape);
 
 // #ttg.padded_shared: its interval:+pad list, and its linear component fitted to the shape.
 Expected<std::vector<std::pair<int64_t, int64_t>>> paddingIntervals(const AttrValue& attr);

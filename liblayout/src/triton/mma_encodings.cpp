@@ -33,45 +33,40 @@ std::vector<DimName> namesInOrder(const std::vector<int>& order) {
   return names;
 }
 
-// nvidiaMmaTile: kWidth registers and 4 lanes along the inner dim, 8 lanes along the outer dim,
-// then registers repeat m/8 times along the outer and n/(4 kWidth) times along the inner dim.
-Expected<LinearLayout> mmaTile(const std::vector<int64_t>& tile, uint64_t kWidth,
-                               const std::vector<int>& order, const std::vector<int>& repOrder) {
-  std::vector<uint64_t> ones(repOrder.size(), 1);
-  LAYOUT_TRY_ASSIGN(cta, identityStandardND(dims::reg(), ones, repOrder));
+// nvidiaMmaTile as product factors: kWidth registers and 4 lanes along the inner dim, 8 lanes
+// along the outer dim, then registers repeat m/8 times along the outer and n/(4 kWidth) times along
+// the inner dim (after size-1 register factors that fix the out-dim order to repOrder).
+std::optional<Error> appendMmaTile(SmallVector<Factor1D, 16>& factors,
+                                   const std::vector<int64_t>& tile, uint64_t kWidth,
+                                   const std::vector<int>& order,
+                                   const std::vector<int>& repOrder) {
   const int inner = order[0], outer = order[1];
   const int64_t m = tile[outer], n = tile[inner];
   if (m % 8 != 0 || n % int64_t(kWidth * 4) != 0)
-    return makeError("the MMA tile " + std::to_string(m) + "x" + std::to_string(n) +
-                     " is not a multiple of 8 x 4*kWidth (kWidth " + std::to_string(kWidth) + ")");
+    return Error{"the MMA tile " + std::to_string(m) + "x" + std::to_string(n) +
+                 " is not a multiple of 8 x 4*kWidth (kWidth " + std::to_string(kWidth) + ")"};
+  if (!std::has_single_bit(kWidth))
+    return Error{"kWidth " + std::to_string(kWidth) + " must be a power of two"};
+  for (int d : repOrder) factors.push_back({1, dims::reg(), dims::standardOut(d)});
   const DimName in = dims::standardOut(inner), out = dims::standardOut(outer);
-  const auto id = [](uint64_t n, DimName i, DimName o) {
-    return LinearLayout::identity1D(n, i, o);
-  };
-  for (const auto& f :
-       {id(kWidth, dims::reg(), in), id(4, dims::lane(), in), id(8, dims::lane(), out),
-        id(uint64_t(m / 8), dims::reg(), out), id(uint64_t(n / (kWidth * 4)), dims::reg(), in)}) {
-    // A kWidth or tile that is not a power of two fails here with the factor's message.
-    if (auto err = multiplyInto(cta, f))
-      return makeError("kWidth " + std::to_string(kWidth) + ": " + err->message);
-  }
-  return cta;
+  for (const Factor1D& f :
+       {Factor1D{kWidth, dims::reg(), in}, Factor1D{4, dims::lane(), in},
+        Factor1D{8, dims::lane(), out}, Factor1D{uint64_t(m / 8), dims::reg(), out},
+        Factor1D{uint64_t(n / (kWidth * 4)), dims::reg(), in}})
+    factors.push_back(f);
+  return std::nullopt;
 }
 
-// Warps (or lanes) over `shape` in `order`, zero along `broadcastDim`.
-Expected<LinearLayout> broadcastedDotOperandLayout(const std::vector<int64_t>& shape,
-                                                   const std::vector<int>& order, int broadcastDim,
-                                                   DimName inDim) {
-  LinearLayout l;
-  for (int d : order) {
-    auto f = d == broadcastDim
-                 ? LinearLayout::zeros1D(uint64_t(shape[d]), inDim, dims::standardOut(d))
-                 : LinearLayout::identity1D(uint64_t(shape[d]), inDim, dims::standardOut(d));
-    if (!f) return f.error();
-    LAYOUT_TRY_ASSIGN(next, mul(l, *f));
-    l = std::move(next);
-  }
-  return l;
+// Warps (or lanes) over `shape` in `order`, zero along `broadcastDim` (-1: none), as factors.
+void appendBroadcastedDotOperand(SmallVector<Factor1D, 16>& factors,
+                                 const std::vector<int64_t>& shape, const std::vector<int>& order,
+                                 int broadcastDim, DimName inDim) {
+  for (int d : order)
+    factors.push_back({uint64_t(shape[size_t(d)]), inDim, dims::standardOut(d), d == broadcastDim});
+}
+
+Expected<LinearLayout> chain(const SmallVector<Factor1D, 16>& factors) {
+  return productOf1D({factors.data(), factors.size()});
 }
 
 bool isHopper(const AttrValue& mma) {
@@ -99,11 +94,11 @@ Expected<LinearLayout> nvidiaMmaToLinearLayout(const AttrValue& attr,
     return makeError(at(*attr.find("instrShape")) + "instrShape does not match the rank " +
                      std::to_string(rank));
   const std::vector<int> order = matrixOrder(rank, true);
-  LAYOUT_TRY_ASSIGN(cta, mmaTile(tile, 2, order, order));
-  std::vector<uint64_t> w(warps.begin(), warps.end());
-  LAYOUT_TRY_ASSIGN(warpLayout, identityStandardND(dims::warp(), w, matrixOrder(rank, !hopper)));
-  LAYOUT_TRY_ASSIGN(warpT, warpLayout.transposeOuts(cta.outDimNames()));
-  LAYOUT_TRY_ASSIGN(full, mul(cta, warpT));
+  // The tile, then the warps in the (v2 row-major, v3 column-major) warp order.
+  SmallVector<Factor1D, 16> factors;
+  if (auto err = appendMmaTile(factors, tile, 2, order, order)) return *err;
+  appendBroadcastedDotOperand(factors, warps, matrixOrder(rank, !hopper), -1, dims::warp());
+  LAYOUT_TRY_ASSIGN(full, chain(factors));
   LAYOUT_TRY_ASSIGN(cga, cgaLayout(attr, rank));
   return combineCtaCgaWithShape(full, cga, shape);
 }
@@ -129,18 +124,19 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
     const std::vector<DimName> repNames = namesInOrder(order);
     LAYOUT_TRY_ASSIGN(regs, identityStandardND(
                                 dims::reg(), std::vector<uint64_t>(spt.begin(), spt.end()), order));
-    LAYOUT_TRY_ASSIGN(lanes, broadcastedDotOperandLayout(tpw, order, kDim, dims::lane()));
-    LAYOUT_TRY_ASSIGN(warps, broadcastedDotOperandLayout(wpc, order, kDim, dims::warp()));
+    SmallVector<Factor1D, 16> lw;
+    appendBroadcastedDotOperand(lw, tpw, order, kDim, dims::lane());
+    appendBroadcastedDotOperand(lw, wpc, order, kDim, dims::warp());
+    LAYOUT_TRY_ASSIGN(lanesWarps, chain(lw));
     LAYOUT_TRY_ASSIGN(r, regs.transposeOuts(repNames));
-    LAYOUT_TRY_ASSIGN(l, lanes.transposeOuts(repNames));
-    LAYOUT_TRY_ASSIGN(w, warps.transposeOuts(repNames));
-    LAYOUT_TRY_ASSIGN(rl, mul(r, l));
-    LAYOUT_TRY_ASSIGN(cta, mul(rl, w));
+    LAYOUT_TRY_ASSIGN(cta, mul(r, lanesWarps));
     return combineCtaCgaWithShape(cta, cga, shape);
   }
   if (parent.text == "ttg.nvidia_mma") {
     if (kWidth < 1)
       return makeError(at(attr) + "a dot operand of #ttg.nvidia_mma needs kWidth > 0");
+    if (!std::has_single_bit(uint64_t(kWidth)))
+      return makeError(at(*kw) + "kWidth " + std::to_string(kWidth) + " must be a power of two");
     const bool isA = opIdx == 0;
     if (!isA && isHopper(parent))
       return makeError(at(attr) + "operand B of a version 3 (Hopper) MMA is read from shared "
@@ -154,15 +150,16 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
       tile[rank - 1] = 8;
     }
     const std::vector<int> order = dotOperandOrder(int(opIdx), rank);
-    LAYOUT_TRY_ASSIGN(cta, mmaTile(tile, uint64_t(kWidth), order, order));
     LAYOUT_TRY_ASSIGN(warps, intList(parent, "warpsPerCTA"));
-    LAYOUT_TRY_ASSIGN(w, broadcastedDotOperandLayout(warps, matrixOrder(rank, !isHopper(parent)),
-                                                     kDim, dims::warp()));
-    LAYOUT_TRY_ASSIGN(wt, w.transposeOuts(cta.outDimNames()));
-    LAYOUT_TRY_ASSIGN(full, mul(cta, wt));
+    SmallVector<Factor1D, 16> factors;
+    if (auto err = appendMmaTile(factors, tile, uint64_t(kWidth), order, order)) return *err;
+    appendBroadcastedDotOperand(factors, warps, matrixOrder(rank, !isHopper(parent)), kDim,
+                                dims::warp());
+    LAYOUT_TRY_ASSIGN(full, chain(factors));
     return combineCtaCgaWithShape(full, cga, shape);
   }
   if (parent.text == "ttg.amd_mfma") return amdMfmaDotToLinearLayout(attr, parent, shape);
+  if (parent.text == "ttg.amd_wmma") return amdWmmaDotToLinearLayout(attr, parent, shape);
   return makeError("#ttg.dot_op with parent #" + parent.text +
                    ": the conversion of this encoding to a linear layout is not implemented yet");
 }

@@ -31,4 +31,22 @@ Expected<LinearLayout> ensureLayoutNotSmallerThan(const LinearLayout& layout,
 Expected<LinearLayout> identityStandardND(DimName inDim, std::span<const uint64_t> shape,
                                           std::span<const int> order);
 
+// One factor of a product chain: identity1D(size, in, out), or zeros1D(size, in, out) (out size
+// 1) when `zeros`.
+struct Factor1D {
+  uint64_t size;
+  DimName in, out;
+  bool zeros = false;
+};
+
+// product(f0, product(f1, ...)) ... i.e. ((f0 * f1) * f2) * ..., built in one pass. The encodings
+// describe most layouts as such chains; building them directly skips the intermediate layouts.
+//
+//   // kWidth registers and 4 lanes along dim1, then 8 lanes along dim0:
+//   Factor1D f[] = {{2, dims::reg(), dims::standardOut(1)}, {4, dims::lane(),
+//   dims::standardOut(1)},
+//                   {8, dims::lane(), dims::standardOut(0)}};
+//   auto tile = productOf1D(f);
+Expected<LinearLayout> productOf1D(std::span<const Factor1D> factors);
+
 } // namespace layout

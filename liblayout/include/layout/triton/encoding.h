@@ -8,10 +8,9 @@
 //   int64_t shape[] = {128, 64};
 //   auto ll = layout::triton::toLinearLayout(*enc, shape);   // register, lane, warp, block -> dims
 //
-// Converted now: blocked, slice, linear, nvidia_mma (v2, v3), amd_mfma, dot_op of blocked /
-// nvidia_mma / amd_mfma parents (distributed); swizzled_shared, amd_rotating_shared, shared_linear
-// and padded_shared's linear component (shared). amd_wmma (and its dot operands) and nvmma_shared
-// parse as attributes, but their conversion reports that it is not implemented yet.
+// Converted: blocked, slice, linear, nvidia_mma (v2, v3), amd_mfma, amd_wmma (v1-v3), dot_op of
+// blocked / nvidia_mma / amd_mfma / amd_wmma parents (distributed); swizzled_shared, nvmma_shared,
+// amd_rotating_shared, shared_linear and padded_shared's linear component (shared).
 #pragma once
 
 #include "layout/core/linear_layout.h"

@@ -1,0 +1,176 @@
+// AMD WMMA accumulators (#ttg.amd_wmma, versions 1-3, wave32) and their dot operands.
+#include "encoding_internal.h"
+
+#include <bit>
+
+namespace layout::triton::detail {
+
+namespace {
+
+// The parameters of an #ttg.amd_wmma attribute. The attribute verifier (encoding.cpp) gives the
+// precise messages; these checks only keep the conversion safe for unverified input (a dot
+// operand's parent is read here directly).
+struct WmmaParams {
+  int64_t version = 1;
+  bool transposed = false;
+  std::vector<int64_t> warps;
+  std::vector<int64_t> tilesPerWarp;
+  int64_t mDim = 16, nDim = 16, kDim = 16;
+};
+
+bool isPow2(int64_t x) {
+  return x >= 1 && std::has_single_bit(uint64_t(x));
+}
+
+Expected<WmmaParams> wmmaParams(const AttrValue& attr) {
+  WmmaParams p;
+  LAYOUT_TRY_ASSIGN(version, intParam(attr, "version"));
+  if (version < 1 || version > 3)
+    return makeError(at(*attr.find("version")) + "#ttg.amd_wmma version must be 1, 2 or 3, not " +
+                     std::to_string(version));
+  p.version = version;
+  // Triton 3.6 spells it isTranspose; the seed's attribute definitions spell it isTransposed.
+  for (const char* key : {"isTranspose", "isTransposed"})
+    if (const AttrValue* v = attr.find(key)) {
+      if (v->kind != AttrValue::Kind::Boolean)
+        return makeError(at(*v) + "'" + key + "' must be true or false");
+      p.transposed = v->boolean;
+    }
+  LAYOUT_TRY_ASSIGN(warps, intList(attr, "warpsPerCTA"));
+  if (warps.size() < 2 || warps.size() > 3)
+    return makeError(at(*attr.find("warpsPerCTA")) + "#ttg.amd_wmma has rank 2 or 3");
+  p.warps = warps;
+  p.tilesPerWarp.assign(warps.size(), 1);
+  if (attr.find("tilesPerWarp")) {
+    LAYOUT_TRY_ASSIGN(tpw, intList(attr, "tilesPerWarp"));
+    if (tpw.size() != warps.size())
+      return makeError(at(*attr.find("tilesPerWarp")) + "tilesPerWarp must have rank " +
+                       std::to_string(warps.size()));
+    p.tilesPerWarp = tpw;
+  }
+  for (const auto* list : {&p.warps, &p.tilesPerWarp})
+    for (int64_t x : *list)
+      if (!isPow2(x))
+        return makeError(at(attr) + "warpsPerCTA and tilesPerWarp need powers of two, not " +
+                         std::to_string(x));
+  if (attr.find("instrShape")) {
+    LAYOUT_TRY_ASSIGN(instr, intList(attr, "instrShape"));
+    if (instr.size() != 3)
+      return makeError(at(*attr.find("instrShape")) + "instrShape needs [M, N, K]");
+    p.mDim = instr[0], p.nDim = instr[1], p.kDim = instr[2];
+  }
+  if (p.mDim != 16 || p.nDim != 16 || !isPow2(p.kDim))
+    return makeError(at(attr) + "#ttg.amd_wmma converts 16x16xK instructions only, not " +
+                     std::to_string(p.mDim) + "x" + std::to_string(p.nDim) + "x" +
+                     std::to_string(p.kDim));
+  return p;
+}
+
+} // namespace
+
+// Triton's AMDWmmaEncodingAttr::toLinearLayout. The 16x16 instruction tile, out-dims [lane
+// direction, register direction] (N, M; M, N when transposed):
+//   version 1: registers every other row (+2, +4, +8), 16 lanes across, lane 16 -> the next row;
+//   versions 2, 3: registers 8 consecutive rows, 16 lanes across, lane 16 -> 8 rows down.
+// Then, like amd_mfma: tilesPerWarp and warps along N, the repetitions that cover the whole
+// tensor along N, tilesPerWarp and warps along M, the batch warps, and the CGA fit (which grows M
+// and the batch dim in registers).
+Expected<LinearLayout> amdWmmaToLinearLayout(const AttrValue& attr,
+                                             std::span<const int64_t> shape) {
+  LAYOUT_TRY_ASSIGN(p, wmmaParams(attr));
+  const int rank = int(p.warps.size());
+  if (auto err = checkRank(size_t(rank), shape)) return *err;
+  const bool batch = rank == 3;
+  const int mIndex = batch ? 1 : 0, nIndex = batch ? 2 : 1;
+  for (int d : {mIndex, nIndex})
+    if (shape[d] != 1 && shape[d] < 16)
+      return makeError("shape: dim " + std::to_string(d) + " of a #ttg.amd_wmma tensor must be 1 " +
+                       "or at least 16 (the instruction tile), not " + std::to_string(shape[d]));
+  const DimName dimM = dims::standardOut(mIndex), dimN = dims::standardOut(nIndex);
+  const DimName reg = dims::reg(), lane = dims::lane(), warp = dims::warp();
+  const DimName across = p.transposed ? dimM : dimN, along = p.transposed ? dimN : dimM;
+  // Bases as (across, along).
+  const bool v1 = p.version == 1;
+  InDimBases regs{reg, v1 ? std::vector<std::vector<uint64_t>>{{0, 2}, {0, 4}, {0, 8}}
+                          : std::vector<std::vector<uint64_t>>{{0, 1}, {0, 2}, {0, 4}}};
+  InDimBases lanes{lane, {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, uint64_t(v1 ? 1 : 8)}}};
+  LAYOUT_TRY_ASSIGN(t0, LinearLayout::create({regs, lanes}, {{across, 16}, {along, 16}}));
+  LAYOUT_TRY_ASSIGN(tile, t0.transposeOuts(std::vector<DimName>{dimN, dimM}));
+  auto times = [&tile](const Expected<LinearLayout>& f) { return multiplyInto(tile, f); };
+  // Divided one factor at a time: their product may not fit in 64 bits.
+  const int64_t nReps = shape[nIndex] / p.nDim / p.warps[nIndex] / p.tilesPerWarp[nIndex];
+  for (auto f : {LinearLayout::identity1D(uint64_t(p.tilesPerWarp[nIndex]), reg, dimN),
+                 LinearLayout::identity1D(uint64_t(p.warps[nIndex]), warp, dimN),
+                 LinearLayout::identity1D(uint64_t(nReps), reg, dimN),
+                 LinearLayout::identity1D(uint64_t(p.tilesPerWarp[mIndex]), reg, dimM),
+                 LinearLayout::identity1D(uint64_t(p.warps[mIndex]), warp, dimM)})
+    if (auto err = times(f)) return *err;
+  if (batch) {
+    const DimName dimB = dims::standardOut(0);
+    for (auto f : {LinearLayout::identity1D(1, reg, dimB), LinearLayout::identity1D(1, lane, dimB),
+                   LinearLayout::identity1D(uint64_t(p.warps[0]), warp, dimB)})
+      if (auto err = times(f)) return *err;
+  }
+  LAYOUT_TRY_ASSIGN(cga, cgaLayout(attr, rank));
+  return combineCtaCgaWithShape(tile, cga, shape);
+}
+
+// Triton's wmmaDotOperandToLinearLayout: kWidth registers along K, 16 lanes along the non-K dim,
+// lane 16 along K (version 1: a copy of lanes 0-15, both halves hold the same K values; versions
+// 2, 3: the next kWidth values of K), registers along K up to the instruction's K. Then the
+// parent's tilesPerWarp registers (non-K dims only) and its warps, row-major over the dims, those
+// along K broadcast. The CGA fit grows K first, then non-K, then the batch dim.
+Expected<LinearLayout> amdWmmaDotToLinearLayout(const AttrValue& dot, const AttrValue& wmma,
+                                                std::span<const int64_t> shape) {
+  LAYOUT_TRY_ASSIGN(opIdx, intParam(dot, "opIdx"));
+  if (opIdx != 0 && opIdx != 1)
+    return makeError(at(*dot.find("opIdx")) + "'opIdx' must be 0 or 1, not " +
+                     std::to_string(opIdx));
+  const AttrValue* kw = dot.find("kWidth");
+  if (!kw) return makeError(at(dot) + "a dot operand of #ttg.amd_wmma needs kWidth");
+  LAYOUT_TRY_ASSIGN(kWidth, intParam(dot, "kWidth"));
+  if (!isPow2(kWidth))
+    return makeError(at(*kw) + "kWidth of a dot operand of #ttg.amd_wmma must be a power of two, " +
+                     "not " + std::to_string(kWidth));
+  LAYOUT_TRY(encodingFromAttr(wmma)); // the parent's verifier (dot operands are not verified)
+  LAYOUT_TRY_ASSIGN(p, wmmaParams(wmma));
+  const int rank = int(shape.size());
+  if (auto err = checkRank(p.warps.size(), shape)) return *err;
+  const bool batch = rank == 3;
+  const int mIndex = batch ? 1 : 0;
+  const int kIndex = opIdx == 0 ? rank - 1 : rank - 2, nonKIndex = opIdx == 0 ? mIndex : rank - 1;
+  const DimName dimK = dims::standardOut(kIndex), dimNonK = dims::standardOut(nonKIndex);
+  const DimName reg = dims::reg(), lane = dims::lane(), warp = dims::warp();
+  const int64_t nonKDim = opIdx == 0 ? p.mDim : p.nDim, kDepth = 2;
+  LinearLayout tile;
+  auto times = [&tile](const Expected<LinearLayout>& f) { return multiplyInto(tile, f); };
+  for (auto f : {LinearLayout::identity1D(uint64_t(kWidth), reg, dimK),
+                 LinearLayout::identity1D(uint64_t(nonKDim), lane, dimNonK),
+                 p.version == 1 ? LinearLayout::zeros1D(uint64_t(kDepth), lane, dimK)
+                                : LinearLayout::identity1D(uint64_t(kDepth), lane, dimK),
+                 LinearLayout::identity1D(uint64_t(p.kDim / kDepth / kWidth), reg, dimK)})
+    if (auto err = times(f)) return *err;
+  if (batch) {
+    const DimName dimB = dims::standardOut(0);
+    for (auto f : {LinearLayout::identity1D(1, reg, dimB), LinearLayout::identity1D(1, lane, dimB)})
+      if (auto err = times(f)) return *err;
+  }
+  // The parent's CTA part, dims in row-major order, projected onto the operand: nothing along K.
+  LinearLayout cta;
+  auto ctaTimes = [&cta](const Expected<LinearLayout>& f) { return multiplyInto(cta, f); };
+  for (int d = rank - 1; d >= 0; --d) {
+    const DimName dim = dims::standardOut(d);
+    const bool isK = d == kIndex;
+    for (auto f : {isK ? LinearLayout::identity1D(1, reg, dim)
+                       : LinearLayout::identity1D(uint64_t(p.tilesPerWarp[d]), reg, dim),
+                   isK ? LinearLayout::zeros1D(uint64_t(p.warps[d]), warp, dim)
+                       : LinearLayout::identity1D(uint64_t(p.warps[d]), warp, dim)})
+      if (auto err = ctaTimes(f)) return *err;
+  }
+  LAYOUT_TRY_ASSIGN(ctaT, cta.transposeOuts(tile.outDimNames()));
+  LAYOUT_TRY_ASSIGN(full, product(tile, ctaT));
+  LAYOUT_TRY_ASSIGN(cga, cgaLayout(wmma, rank));
+  return combineCtaCgaWithShape(full, cga, shape);
+}
+
+} // namespace layout::triton::detail
