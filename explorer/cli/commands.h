@@ -22,5 +22,7 @@ struct Command {
 void addShowCommand(std::vector<Command>& commands);
 void addAlgebraCommands(std::vector<Command>& commands);
 void addBatchCommand(std::vector<Command>& commands);
+void addXegpuCommand(std::vector<Command>& commands);
+void addPropagateCommand(std::vector<Command>& commands);
 
 } // namespace layoutctl

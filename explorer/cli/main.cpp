@@ -13,6 +13,8 @@ std::vector<Command> allCommands() {
   addShowCommand(commands);
   addAlgebraCommands(commands);
   addBatchCommand(commands);
+  addXegpuCommand(commands);
+  addPropagateCommand(commands);
   return commands;
 }
 

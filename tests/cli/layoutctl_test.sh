@@ -79,6 +79,8 @@ expect show-encoding-bad 1 "line 1, column 1: #ttg.blocked needs the parameter '
 expect show-encoding-unknown 1 "unknown TritonGPU encoding '#ttg.bogus'" -- "$ctl" show '#ttg.bogus<{}>' --shape 4
 expect show-encoding-kwidth 1 "error: line 1, column 142: kWidth 3 must be a power of two" -- "$ctl" show '#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 3}>' --shape 32x32
 expect show-mfma-huge-tiles 1 "'tilesPerWarp' entries must be powers of two in [1, 2^20], not 4611686018427387904" -- "$ctl" show '#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], tilesPerWarp = [4611686018427387904, 4], instrShape = [32, 32, 8], isTransposed = false}>' --shape 64x64
+expect show-dot-no-parent 1 "error: layout: line 1, column 1: #ttg.dot_op needs the parameter 'parent'" -- "$ctl" show '#ttg.dot_op<{opIdx = 0, rent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>, kWidth = 16}>' --shape 8x8
+expect show-dot-bad-opidx 1 "error: layout: line 1, column 22: 'opIdx' must be 0 (operand A) or 1 (operand B), not 2" -- "$ctl" show '#ttg.dot_op<{opIdx = 2, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>}>' --shape 8x8
 expect show-encoding-shape-pow2 1 "linear layouts need powers of two" -- "$ctl" show "$blocked" --shape 8x12
 # amd_wmma version 1: even rows in lanes 0-15, odd rows in lanes 16-31.
 wmma='#ttg.amd_wmma<{version = 1, isTranspose = false, warpsPerCTA = [1, 1]}>'
@@ -87,12 +89,48 @@ expect show-encoding-wmma-bad 1 "line 1, column 26: 'version' = 4: #ttg.amd_wmma
 nvmma='#ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>'
 expect show-nvmma-hw 0 $'Offset: 64 -> (4, 8)\nOffset: 65 -> (4, 9)' -- "$ctl" show "$nvmma" --shape 8x16 --view hw
 expect show-nvmma-bad 1 "line 1, column 41: 'swizzlingByteWidth' = 48 must be 0, 32, 64 or 128" -- "$ctl" show '#ttg.nvmma_shared<{swizzlingByteWidth = 48, transposed = false, elementBitWidth = 16}>' --shape 8x16
+# Intel DPAS (seed 002): Warp0 of the hardware view of operand A is the seed's view, byte for byte.
+data=${2:-$(dirname "$0")/../data}
+dpas_a='#ttg.dot_op<{opIdx = 0, parent = #triton_intel_gpu.dpas<{repeatCount = 8, systolicDepth = 8, executionSize = 16, opsPerChan = 2, threadsPerWarp = 16, warpsPerCTA = [8, 4], repCluster = [4, 2], A = [32, 16], B = [16, 32], C = [32, 32]}>, kWidth = 1}>'
+expect show-dpas-a-hw 0 $'Print layout attribute: #ttg.dot_op<{opIdx = 0, parent = #ttig.dpas<{repeatCount = 8,' -- "$ctl" show "$dpas_a" -t "tensor<256x32xf16>" -use-hw-view
+if "$ctl" show "$dpas_a" -t "tensor<256x32xf16>" -use-hw-view >"$tmp/dpas_a.txt" &&
+  awk '/^Warp0:$/{p=1} /^Warp1:$/{p=0} p' "$tmp/dpas_a.txt" | diff - "$data/seed002/dpas_a_hw_view.txt" >"$tmp/dpas_a.diff"; then
+  passes=$((passes + 1))
+else
+  echo "FAIL show-dpas-a-hw-seed: Warp0 differs from tests/data/seed002/dpas_a_hw_view.txt: $(head -5 "$tmp/dpas_a.diff")"
+  failures=$((failures + 1))
+fi
+expect show-dpas-bad 1 "error: layout: line 1, column 91: 'systolicDepth' = 16: systolicDepth must be 8" -- "$ctl" show '#ttg.dot_op<{opIdx = 0, parent = #triton_intel_gpu.dpas<{repeatCount = 8, systolicDepth = 16, executionSize = 16, opsPerChan = 2, threadsPerWarp = 16, warpsPerCTA = [8, 4], repCluster = [4, 2]}>, kWidth = 1}>' -t "tensor<256x32xf16>" -use-hw-view
+expect show-dpas-kwidth 1 "line 1, column 205: kWidth = 1: ttg.dot_op kWidth parameter must match the parent's opsPerChannel" -- "$ctl" show '#ttg.dot_op<{opIdx = 1, parent = #triton_intel_gpu.dpas<{repeatCount = 8, systolicDepth = 8, executionSize = 16, opsPerChan = 2, threadsPerWarp = 16, warpsPerCTA = [8, 4], repCluster = [4, 2]}>, kWidth = 1}>' -t "tensor<32x256xf16>"
 printf '%s\n' '// aliases' '#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [4], warpsPerCTA = [1], order = [0]}>' '#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>' > "$tmp/aliases.mlir"
 expect show-alias-file 0 $'Print layout attribute: #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [4], warpsPerCTA = [1], order = [0]}>\n[T0:0, T1:0, T2:0, T3:0]\n\nPrint layout attribute: #s' -- "$ctl" show -i "$tmp/aliases.mlir" -t 'tensor<4xf16>'
 expect show-alias-names 0 $'Print layout attribute: #s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n[(0),(1),(2),(3)]' -- "$ctl" show -i "$tmp/aliases.mlir" -t 'tensor<4xf16>' -alias-names=s
 expect show-output-file 0 "" -- "$ctl" show -l "$blocked" -t 'tensor<8x16xf16>' -o "$tmp/out.txt"
 if grep -q '^\[\[ T0:0,  T0:1' "$tmp/out.txt"; then passes=$((passes + 1)); else echo "FAIL show-output-file content"; failures=$((failures + 1)); fi
 expect show-json-layout-hw 0 $'Warp0:\n(0), (1), (2), (3)' -- "$ctl" show "$lanes" --view hw
+# xegpu: seed 000 lines 804-817 ([128, 128] over sg_layout [2, 2], sg_data [32, 128]) and the
+# sg_map distributions of lines 371-399.
+xe='#xegpu.layout<sg_layout = [2, 2], sg_data = [32, 128], lane_layout = [1, 16], lane_data = [1, 1], order = [1, 0]>'
+expect xegpu-tiles 0 $'subgroup 2: 2 tile(s) of [32, 128] at\n  [32, 0]\n  [96, 0]' -- "$ctl" xegpu tiles --layout "$xe" --shape 128x128 --subgroup 2
+expect xegpu-tiles-json 0 '"tileOffsets": [' -- "$ctl" xegpu tiles --layout "$xe" --shape 128x128 --subgroup 1 --format json
+# Upstream's isDistributable tests whole shapes: [128, 128] / [2, 2] vs sg_data [32, 128] fails.
+expect xegpu-layout-rfc 1 "error: cannot distribute [128, 128] using $xe" -- "$ctl" xegpu layout --layout "$xe" --shape 128x128
+expect xegpu-layout 0 $' - warp=1 -> (0, 128)\n   warp=2 -> (32, 0)' -- "$ctl" xegpu layout --layout "$xe" --shape 128x256
+expect xegpu-layout-json 0 '"name": "warp"' -- "$ctl" xegpu layout --layout "$xe" --shape 128x256 --format json
+expect xegpu-dist-shape 0 "24x1" -- "$ctl" xegpu distributed-shape --layout '#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>' --shape 12x32
+expect xegpu-dist-shape-vnni 0 "[8,2]" -- "$ctl" xegpu distributed-shape --layout '#xegpu.sg_map<wi_layout = [1, 16], wi_data = [2, 1]>' --shape 16x16 --format json
+expect xegpu-delinearize 0 "[0, 1]" -- "$ctl" xegpu delinearize --layout '#xegpu.layout<sg_layout = [4, 4], sg_data = [8, 8], order = [0, 1]>' --id 4 --level subgroup
+expect xegpu-lane-coords 0 $'register 0: [0, 6]\nregister 1: [0, 7]\nregister 2: [0, 38]' -- "$ctl" xegpu lane-coords --layout '#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 2]>' --shape 32x64 --lane 3
+expect xegpu-not-distributable 1 "error: cannot distribute [128, 128] using #xegpu.layout<sg_layout = [2, 2], sg_data = [48, 128]>" -- "$ctl" xegpu layout --layout '#xegpu.layout<sg_layout = [2, 2], sg_data = [48, 128]>' --shape 128x128
+expect xegpu-not-pow2 1 "linear layouts over GF(2) need power-of-two sizes" -- "$ctl" xegpu layout --layout '#xegpu.layout<sg_layout = [4, 4], sg_data = [2, 2]>' --shape 24x24
+expect xegpu-verifier 1 "error: layout: line 1, column 1: lane_layout and lane_data must be used together" -- "$ctl" xegpu layout --layout '#xegpu.layout<lane_layout = [1, 16]>' --shape 8x16
+expect xegpu-needs-subgroup 1 "laneCoords needs a subgroup id" -- "$ctl" xegpu lane-coords --layout "$xe" --shape 128x128 --lane 0
+expect xegpu-no-query 2 "expected one query" -- "$ctl" xegpu --layout "$xe"
+expect xegpu-bad-query 2 "unknown query 'frob'" -- "$ctl" xegpu frob --layout "$xe"
+expect xegpu-no-shape 2 "needs --shape" -- "$ctl" xegpu layout --layout "$xe"
+expect xegpu-bad-level 2 "--level must be 'subgroup' or 'lane'" -- "$ctl" xegpu delinearize --layout "$xe" --id 1 --level wg
+expect xegpu-bad-id 2 "--subgroup: '-1' is not a non-negative integer" -- "$ctl" xegpu tiles --layout "$xe" --shape 128x128 --subgroup -1
+expect help-xegpu 0 "example:" -- "$ctl" xegpu --help
 expect help 0 "subcommands:" -- "$ctl" --help
 for sub in show apply compose invert invert-compose product reshape transpose sublayout free-vars batch; do
   expect "help-$sub" 0 "example:" -- "$ctl" "$sub" --help
@@ -100,6 +138,16 @@ done
 expect batch 0 '{"id":1,"result":' -- bash -c "echo '{\"id\":1,\"op\":\"identity1D\",\"args\":{\"size\":4,\"inDim\":\"lane\",\"outDim\":\"dim0\"}}' | '$ctl' batch"
 expect batch-errors-continue 0 '{"id":2,"result":true}' -- bash -c "printf '%s\n%s\n' 'garbage' '{\"id\":2,\"op\":\"isSurjective\",\"inputs\":[$lanes]}' | '$ctl' batch"
 expect batch-list-ops 0 "invertAndCompose (2 inputs)" -- "$ctl" batch --list-ops
+
+# propagate: the XeGPU RFC's transpose example (seed 000, lines 883-889) and ARC int8 DPAS maps
+# (lines 541-547); the batch op; errors.
+expect propagate-transpose 0 "source: #xegpu.layout<sg_layout = [8, 4], sg_data = [64, 32], inst_data = [16, 16], lane_layout = [16, 1], lane_data = [1, 1], order = [0, 1]>" -- "$ctl" propagate transpose --result '#xegpu.layout<sg_layout = [4, 8], sg_data = [32, 64], inst_data=[16, 16], lane_layout=[1,16], lane_data = [1, 1], order=[1, 0]>' --permutation 1,0
+expect propagate-dpas-arc-json 0 '{"a":"#xegpu.sg_map<wi_layout = [1, 8], wi_data = [1, 4]>","b":"#xegpu.sg_map<wi_layout = [1, 8], wi_data = [4, 1]>","c":"#xegpu.sg_map<wi_layout = [1, 8], wi_data = [1, 1]>"}' -- "$ctl" propagate dpas --result '#xegpu.sg_map<wi_layout = [1, 8], wi_data = [1, 1]>' --shape-a 8x32 --shape-b 32x8 --element-type ui8 --target arc --format json
+expect propagate-batch 0 '"result":{"source":"#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], order = [1, 0]>"}' -- bash -c "echo '{\"op\":\"xegpu.propagate\",\"args\":{\"op\":\"shape_cast\",\"result\":\"#xegpu.layout<sg_layout = [8, 1, 4], sg_data = [1, 32, 32], order = [2, 1, 0]>\",\"sourceShape\":[256,128],\"resultShape\":[8,32,128]}}' | '$ctl' batch"
+expect propagate-convert 0 "movement: lanes" -- "$ctl" propagate convert_layout --input '#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>' --result '#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 2]>' --shape 8x32
+expect propagate-unknown-op 1 "error: propagate: unknown op 'frobnicate' (expected one of dpas, multi_reduction" -- "$ctl" propagate frobnicate --result '#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>'
+expect propagate-bad-arg 1 "error: transpose: the permutation [0, 0] is not a permutation" -- "$ctl" propagate transpose --result '#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>' --permutation 0,0
+expect propagate-batch-unknown-key 0 '"error":"xegpu.propagate: args.permutaton: unknown argument of xegpu.propagate"' -- bash -c "echo '{\"op\":\"xegpu.propagate\",\"args\":{\"op\":\"transpose\",\"result\":\"#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>\",\"permutaton\":[1,0]}}' | '$ctl' batch"
 # Exactly one response line per request line, errors included.
 lines=$(printf '%s\n' '{' 'x' '{"id":1,"op":"nope"}' '' '{"id":2,"op":"isInjective","inputs":[]}' | "$ctl" batch | wc -l)
 if [[ $lines -eq 5 ]]; then passes=$((passes + 1)); else echo "FAIL batch-line-count: $lines"; failures=$((failures + 1)); fi

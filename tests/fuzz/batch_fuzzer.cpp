@@ -1,6 +1,6 @@
 // libFuzzer target: the layout JSON reader, the MLIR attribute parser (single attributes and
-// alias files) and the batch loop. Any input must produce exactly one
-// response line per request line and never crash, hang or leak.
+// alias files), the TritonGPU and XeGPU layouts, and the batch loop (every op, xegpu.* included).
+// Any input must produce exactly one response line per request line and never crash, hang or leak.
 //
 //   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
 //   ./build-fuzz/tests/fuzz/batch_fuzzer tests/fuzz/corpus -max_total_time=60
@@ -9,6 +9,7 @@
 #include "layout/io/mlir_attribute.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
+#include "layout/xegpu/xegpu_layout.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -30,6 +31,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         (void)layout::triton::layoutStr(*enc, *ll, shape, false);
         (void)layout::triton::layoutStr(*enc, *ll, shape, true);
       }
+    }
+  }
+
+  if (auto xe = layout::xegpu::parseXegpuAttr(text)) {
+    for (size_t rank = 1; rank <= 3; ++rank) {
+      std::vector<int64_t> shape(rank, 16);
+      (void)layout::xegpu::toLinearLayout(*xe, shape);
+      (void)layout::xegpu::distributedShape(*xe, shape);
+      (void)layout::xegpu::laneCoords(*xe, shape, 3, 1);
+      (void)layout::xegpu::subgroupTiles(*xe, shape, 1);
     }
   }
 

@@ -83,6 +83,21 @@ Expected<std::string> BatchRequest::stringArg(const char* name) const {
   return j->get<std::string>();
 }
 
+Expected<std::vector<int64_t>> BatchRequest::shapeArg(const char* name) const {
+  LAYOUT_TRY_ASSIGN(j, findArg(args, name));
+  if (!j->is_array()) return makeError(argPath(name) + ": expected a list of dim sizes");
+  std::vector<int64_t> shape;
+  for (size_t i = 0; i < j->size(); ++i) {
+    const auto& d = (*j)[i];
+    const std::string where = argPath(name) + "[" + std::to_string(i) + "]";
+    if (!d.is_number_unsigned() || d.get<uint64_t>() == 0)
+      return makeError(where + ": expected a positive integer");
+    if (d.get<uint64_t>() > (uint64_t{1} << 40)) return makeError(where + ": size exceeds 2^40");
+    shape.push_back(int64_t(d.get<uint64_t>()));
+  }
+  return shape;
+}
+
 Expected<DimName> BatchRequest::dimArg(const char* name) const {
   LAYOUT_TRY_ASSIGN(j, findArg(args, name));
   return asDim(*j, argPath(name));
@@ -115,6 +130,8 @@ BatchRequest::dimValueListArg(const char* name, bool wrapNegative) const {
 BatchProcessor::BatchProcessor() {
   registerAlgebraOps(*this);
   registerTritonOps(*this);
+  registerXegpuOps(*this);
+  registerXegpuPropagateOp(*this);
 }
 
 void BatchProcessor::registerOp(std::string name, BatchOp op) {

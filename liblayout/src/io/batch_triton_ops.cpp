@@ -16,24 +16,9 @@ struct EncodingOnShape {
   LinearLayout layout;
 };
 
-Expected<std::vector<int64_t>> shapeArg(const BatchRequest& r) {
-  if (!r.args.contains("shape") || !r.args["shape"].is_array())
-    return makeError("args.shape: expected a list of dim sizes");
-  std::vector<int64_t> shape;
-  for (size_t i = 0; i < r.args["shape"].size(); ++i) {
-    const auto& d = r.args["shape"][i];
-    if (!d.is_number_unsigned())
-      return makeError("args.shape[" + std::to_string(i) + "]: expected a positive integer");
-    if (d.get<uint64_t>() > (uint64_t{1} << 40))
-      return makeError("args.shape[" + std::to_string(i) + "]: size exceeds 2^40");
-    shape.push_back(int64_t(d.get<uint64_t>()));
-  }
-  return shape;
-}
-
 Expected<EncodingOnShape> convert(const BatchRequest& r) {
   LAYOUT_TRY_ASSIGN(text, r.stringArg("encoding"));
-  LAYOUT_TRY_ASSIGN(shape, shapeArg(r));
+  LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
   auto enc = triton::parseEncoding(text);
   if (!enc) return makeError("args.encoding: " + enc.error().message);
   LAYOUT_TRY_ASSIGN(ll, triton::toLinearLayout(*enc, shape));

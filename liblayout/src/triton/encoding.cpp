@@ -82,14 +82,17 @@ const std::map<std::string, EncodingKind, std::less<>>& kindsByName() {
       {"ttg.amd_rotating_shared", EncodingKind::AmdRotatingShared},
       {"ttg.padded_shared", EncodingKind::PaddedShared},
       {"ttg.shared_linear", EncodingKind::SharedLinear},
+      {"ttig.dpas", EncodingKind::IntelDpas},
   };
   return kinds;
 }
 
-// `#triton_gpu.x` is the older name of `#ttg.x`.
+// `#triton_gpu.x` is the older name of `#ttg.x`; `#triton_intel_gpu.x` that of `#ttig.x`.
 void normalizeDialect(AttrValue& v) {
   if (v.kind == AttrValue::Kind::Attribute && v.text.rfind("triton_gpu.", 0) == 0)
     v.text = "ttg." + v.text.substr(11);
+  if (v.kind == AttrValue::Kind::Attribute && v.text.rfind("triton_intel_gpu.", 0) == 0)
+    v.text = "ttig." + v.text.substr(17);
   for (AttrValue& item : v.items) normalizeDialect(item);
   for (AttrEntry& e : v.entries) normalizeDialect(e.value);
 }
@@ -216,6 +219,12 @@ Expected<int> verify(const Encoding& e) {
     return verifySwizzled(attr);
   case EncodingKind::AmdWmma:
     return verifyAmdWmma(attr);
+  case EncodingKind::IntelDpas: {
+    // DpasEncodingAttr::verify: repeatCount 1..8, systolicDepth 8, executionSize 16 or 8,
+    // opsPerChan 1/2/4/8, threadsPerWarp, rank 2 or 3, repCluster, fp4KPack, CTA layout.
+    LAYOUT_TRY_ASSIGN(p, detail::intelDpasParams(attr));
+    return p.rank;
+  }
   case EncodingKind::NvmmaShared: {
     // swizzlingByteWidth in {0, 32, 64, 128}, elementBitWidth in {4, 8, 16, 32, 64}, boolean
     // transposed / fp4Padded, rank agreeing with the CGA layout, no unknown keys.
@@ -251,6 +260,23 @@ Expected<int> verify(const Encoding& e) {
       return makeError(at(*attr.find("dim")) + "'dim' = " + std::to_string(dim) +
                        " must name a dim of the parent (rank " + std::to_string(parentRank) + ")");
     return parentRank >= 0 ? parentRank - 1 : -1;
+  }
+  case EncodingKind::DotOperand: {
+    LAYOUT_TRY_ASSIGN(opIdx, detail::intParam(attr, "opIdx"));
+    if (opIdx != 0 && opIdx != 1)
+      return makeError(at(*attr.find("opIdx")) +
+                       "'opIdx' must be 0 (operand A) or 1 (operand B), not " +
+                       std::to_string(opIdx));
+    if (attr.find("kWidth")) LAYOUT_TRY(detail::intParam(attr, "kWidth"));
+    const AttrValue* parent = attr.find("parent");
+    if (!parent) return makeError(at(attr) + "#ttg.dot_op needs the parameter 'parent'");
+    LAYOUT_TRY_ASSIGN(p, encodingFromAttr(*parent));
+    if (p.isShared() || p.kind == EncodingKind::Slice || p.kind == EncodingKind::DotOperand ||
+        p.kind == EncodingKind::Linear)
+      return makeError(at(*parent) +
+                       "the parent of #ttg.dot_op must be an MMA or blocked encoding, not #" +
+                       p.attr.text);
+    return verify(p);
   }
   default:
     return -1;
@@ -358,6 +384,8 @@ Expected<LinearLayout> toLinearLayoutUncached(const Encoding& encoding,
     return detail::swizzledSharedToLinearLayout(encoding.attr, shape, /*rotating=*/true);
   case EncodingKind::NvmmaShared:
     return detail::nvmmaSharedToLinearLayout(encoding.attr, shape);
+  case EncodingKind::IntelDpas:
+    return detail::intelDpasToLinearLayout(encoding.attr, shape);
   default:
     return makeError("#" + encoding.attr.text +
                      ": the conversion of this encoding to a linear layout is not implemented yet");

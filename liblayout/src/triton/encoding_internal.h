@@ -69,6 +69,21 @@ Expected<NvmmaSharedParams> nvmmaSharedParams(const AttrValue& attr);
 Expected<LinearLayout> nvmmaSharedToLinearLayout(const AttrValue& attr,
                                                  std::span<const int64_t> shape);
 
+// #ttig.dpas (Intel DPAS, `#triton_intel_gpu.dpas`): its verified parameters (DpasEncodingAttr::
+// verify; errors name the parameter and the rule), the accumulator layout (operand C) and the
+// layouts of its dot operands A and B (DPAStoLinearLayout; kWidth is checked, not used).
+struct IntelDpasParams {
+  int64_t repeatCount = 8, systolicDepth = 8, executionSize = 16, opsPerChan = 2;
+  int64_t threadsPerWarp = 16, fp4KPack = 0; // fp4KPack 0: absent
+  std::vector<int64_t> warpsPerCTA, repCluster;
+  int rank = 2;
+};
+Expected<IntelDpasParams> intelDpasParams(const AttrValue& attr);
+Expected<LinearLayout> intelDpasToLinearLayout(const AttrValue& attr,
+                                               std::span<const int64_t> shape);
+Expected<LinearLayout> intelDpasDotToLinearLayout(const AttrValue& dot, const AttrValue& dpas,
+                                                  std::span<const int64_t> shape);
+
 // #ttg.padded_shared: its interval:+pad list, and its linear component fitted to the shape.
 Expected<std::vector<std::pair<int64_t, int64_t>>> paddingIntervals(const AttrValue& attr);
 Expected<LinearLayout> paddedLinearComponent(const AttrValue& attr);

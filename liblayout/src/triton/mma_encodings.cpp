@@ -137,6 +137,9 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
       return makeError(at(attr) + "a dot operand of #ttg.nvidia_mma needs kWidth > 0");
     if (!std::has_single_bit(uint64_t(kWidth)))
       return makeError(at(*kw) + "kWidth " + std::to_string(kWidth) + " must be a power of two");
+    LAYOUT_TRY_ASSIGN(parentWarps, intList(parent, "warpsPerCTA"));
+    if (auto err = checkRank(parentWarps.size(), shape)) return *err;
+    if (rank < 2) return makeError(at(parent) + "#ttg.nvidia_mma has rank 2 or 3");
     const bool isA = opIdx == 0;
     if (!isA && isHopper(parent))
       return makeError(at(attr) + "operand B of a version 3 (Hopper) MMA is read from shared "
@@ -150,16 +153,16 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
       tile[rank - 1] = 8;
     }
     const std::vector<int> order = dotOperandOrder(int(opIdx), rank);
-    LAYOUT_TRY_ASSIGN(warps, intList(parent, "warpsPerCTA"));
     SmallVector<Factor1D, 16> factors;
     if (auto err = appendMmaTile(factors, tile, uint64_t(kWidth), order, order)) return *err;
-    appendBroadcastedDotOperand(factors, warps, matrixOrder(rank, !isHopper(parent)), kDim,
+    appendBroadcastedDotOperand(factors, parentWarps, matrixOrder(rank, !isHopper(parent)), kDim,
                                 dims::warp());
     LAYOUT_TRY_ASSIGN(full, chain(factors));
     return combineCtaCgaWithShape(full, cga, shape);
   }
   if (parent.text == "ttg.amd_mfma") return amdMfmaDotToLinearLayout(attr, parent, shape);
   if (parent.text == "ttg.amd_wmma") return amdWmmaDotToLinearLayout(attr, parent, shape);
+  if (parent.text == "ttig.dpas") return intelDpasDotToLinearLayout(attr, parent, shape);
   return makeError("#ttg.dot_op with parent #" + parent.text +
                    ": the conversion of this encoding to a linear layout is not implemented yet");
 }

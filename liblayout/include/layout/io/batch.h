@@ -35,6 +35,8 @@ struct BatchRequest {
   Expected<uint64_t> uintArg(const char* name) const;
   Expected<uint64_t> uintArgOr(const char* name, uint64_t fallback) const;
   Expected<std::string> stringArg(const char* name) const;
+  // A tensor shape: a list of positive sizes, each at most 2^40.
+  Expected<std::vector<int64_t>> shapeArg(const char* name = "shape") const;
   Expected<DimName> dimArg(const char* name) const;
   Expected<std::vector<DimName>> dimListArg(const char* name) const;
   // A list of [name, size] pairs.
@@ -74,5 +76,9 @@ private:
 void registerAlgebraOps(BatchProcessor& p);
 // Registers toLinearLayout, layoutStr and verify over TritonGPU encodings.
 void registerTritonOps(BatchProcessor& p);
+// Registers the xegpu.* ops over MLIR XeGPU layouts.
+void registerXegpuOps(BatchProcessor& p);
+// xegpu.propagate (layout/xegpu/propagation.h).
+void registerXegpuPropagateOp(BatchProcessor& p);
 
 } // namespace layout

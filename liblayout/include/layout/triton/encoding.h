@@ -8,9 +8,10 @@
 //   int64_t shape[] = {128, 64};
 //   auto ll = layout::triton::toLinearLayout(*enc, shape);   // register, lane, warp, block -> dims
 //
-// Converted: blocked, slice, linear, nvidia_mma (v2, v3), amd_mfma, amd_wmma (v1-v3), dot_op of
-// blocked / nvidia_mma / amd_mfma / amd_wmma parents (distributed); swizzled_shared, nvmma_shared,
-// amd_rotating_shared, shared_linear and padded_shared's linear component (shared).
+// Converted: blocked, slice, linear, nvidia_mma (v2, v3), amd_mfma, amd_wmma (v1-v3), Intel dpas
+// (#ttig.dpas), dot_op of blocked / nvidia_mma / amd_mfma / amd_wmma / dpas parents
+// (distributed); swizzled_shared, nvmma_shared, amd_rotating_shared, shared_linear and
+// padded_shared's linear component (shared).
 #pragma once
 
 #include "layout/core/linear_layout.h"
@@ -36,9 +37,11 @@ enum class EncodingKind {
   AmdRotatingShared,
   PaddedShared,
   SharedLinear,
+  IntelDpas, // #ttig.dpas (Intel DPAS; #triton_intel_gpu.dpas is read as #ttig.dpas)
 };
 
-// A parsed and verified TritonGPU encoding. `#triton_gpu.` is read as `#ttg.`.
+// A parsed and verified TritonGPU encoding. `#triton_gpu.` is read as `#ttg.`, and
+// `#triton_intel_gpu.` as `#ttig.`.
 struct Encoding {
   EncodingKind kind;
   AttrValue attr;        // with the dialect prefix normalised to "ttg."

@@ -1,0 +1,75 @@
+// XeGPU layout propagation, backward: given the layout of an op's result, the layouts its
+// operands must have (upstream's -xegpu-propagate-layout source-from-result rules and the XeGPU
+// RFC, shared/seeds/000_28248701a8522b29.txt; see shared/reference/xegpu.md §7).
+//
+//   using namespace layout::xegpu;
+//   PropagationRequest r;
+//   r.op = "transpose";
+//   r.result = "#xegpu.layout<sg_layout = [4, 8], sg_data = [32, 64], order = [1, 0]>";
+//   r.permutation = {1, 0};
+//   auto operands = propagate(r);
+//   // {"source": "#xegpu.layout<sg_layout = [8, 4], sg_data = [64, 32], order = [0, 1]>"}
+//
+// Every derived layout is printed in canonical attribute text and parsed back through the
+// verifier, so an operand layout that upstream would reject is an error here too.
+#pragma once
+
+#include "layout/core/expected.h"
+#include "layout/xegpu/xegpu_layout.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace layout::xegpu {
+
+// One op and its result layout. Which fields an op reads:
+//   dpas:             result (C/D), shapeA [M, K], shapeB [K, N], elementType (of A and B: bf16,
+//                     f16, tf32, i8/si8/ui8/u8), target (pvc, bmg, arc) -> {a, b, c}
+//   multi_reduction:  result (a slice), reductionDims -> {source}
+//   broadcast:        result, sourceShape, resultShape, broadcastDims (optional: the RFC's
+//                     explicit dims, sliced away; otherwise upstream's rule) -> {source}
+//   shape_cast:       result, sourceShape, resultShape -> {source}
+//   transpose:        result, permutation -> {source}
+//   bitcast:          result, sourceBits, resultBits -> {source}
+//   load_nd:          result, elementBits, transpose (optional permutation), transposeBitWidth
+//                     (0: none), packed -> {tensor_desc}
+//   convert_layout:   result (the target layout), input, shape -> {needsDataMovement, movement}
+//                     (see ConversionNeed)
+struct PropagationRequest {
+  std::string op;
+  std::string result;
+  std::vector<int64_t> shapeA, shapeB, sourceShape, resultShape, reductionDims, broadcastDims,
+      permutation, shape;
+  std::optional<std::vector<int64_t>> transpose;
+  std::string elementType, target = "pvc", input;
+  int sourceBits = 0, resultBits = 0, elementBits = 0, transposeBitWidth = 0;
+  bool packed = false;
+};
+
+// What a layout conversion costs, from the two linear layouts: "none" (the same map) and
+// "registers" (every lane keeps its elements, only their register order changes) move no data;
+// "lanes" (elements move between lanes of a subgroup: shuffles) and "subgroups" (between
+// subgroups: a round trip through shared local memory) do.
+struct ConversionNeed {
+  bool needsDataMovement = false;
+  std::string movement;
+};
+Expected<ConversionNeed> conversionNeed(const XeLayout& input, const XeLayout& target,
+                                        std::span<const int64_t> shape);
+
+// Operand name -> layout text ("a", "b", "c" for dpas; "source"; "tensor_desc").
+using OperandLayouts = std::map<std::string, std::string>;
+Expected<OperandLayouts> propagate(const PropagationRequest& request);
+
+// The ops propagate() knows, for --help and error messages.
+const std::vector<std::string>& propagationOps();
+
+// Canonical text of a layout: #xegpu.layout<...> with the fields it has, wrapped in one
+// #xegpu.slice<..., dims = [...]> when sliced; #xegpu.sg_map<wi_layout, wi_data>.
+std::string printXegpu(const XeLayout& layout);
+
+} // namespace layout::xegpu

@@ -1,0 +1,105 @@
+// Batch ops over MLIR XeGPU layouts: xegpu.toLinearLayout, xegpu.subgroupTiles,
+// xegpu.delinearize, xegpu.laneCoords, xegpu.distributedShape (interchange §2).
+#include "layout/io/batch.h"
+#include "layout/io/layout_json.h"
+#include "layout/xegpu/xegpu_layout.h"
+
+namespace layout {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+Expected<xegpu::XeLayout> layoutArg(const BatchRequest& r) {
+  LAYOUT_TRY_ASSIGN(text, r.stringArg("layout"));
+  auto l = xegpu::parseXegpuAttr(text);
+  if (!l) return makeError("args.layout: " + l.error().message);
+  return std::move(*l);
+}
+
+// Ids are bounded so that no product with them overflows.
+Expected<int64_t> idArg(const BatchRequest& r, const char* name) {
+  LAYOUT_TRY_ASSIGN(v, r.uintArg(name));
+  if (v > (uint64_t{1} << 40))
+    return makeError(std::string("args.") + name + ": " + std::to_string(v) + " exceeds 2^40");
+  return int64_t(v);
+}
+
+ordered_json listJson(const std::vector<int64_t>& v) {
+  ordered_json out = ordered_json::array();
+  for (int64_t x : v) out.push_back(x);
+  return out;
+}
+
+ordered_json listsJson(const std::vector<std::vector<int64_t>>& v) {
+  ordered_json out = ordered_json::array();
+  for (const auto& x : v) out.push_back(listJson(x));
+  return out;
+}
+
+} // namespace
+
+void registerXegpuOps(BatchProcessor& p) {
+  p.registerOp("xegpu.toLinearLayout",
+               BatchOp{0, "args {layout (#xegpu attribute text), shape} -> layout",
+                       [](const BatchRequest& r) -> Expected<ordered_json> {
+                         LAYOUT_TRY_ASSIGN(l, layoutArg(r));
+                         LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
+                         LAYOUT_TRY_ASSIGN(ll, xegpu::toLinearLayout(l, shape));
+                         return layoutToJson(ll);
+                       }});
+  p.registerOp("xegpu.subgroupTiles",
+               BatchOp{0, "args {layout, shape, subgroupId} -> {tileShape, tileOffsets}",
+                       [](const BatchRequest& r) -> Expected<ordered_json> {
+                         LAYOUT_TRY_ASSIGN(l, layoutArg(r));
+                         LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
+                         LAYOUT_TRY_ASSIGN(sg, idArg(r, "subgroupId"));
+                         LAYOUT_TRY_ASSIGN(t, xegpu::subgroupTiles(l, shape, sg));
+                         ordered_json out;
+                         out["tileShape"] = listJson(t.tileShape);
+                         out["tileOffsets"] = listsJson(t.tileOffsets);
+                         return out;
+                       }});
+  p.registerOp(
+      "xegpu.delinearize",
+      BatchOp{0, "args {layout, id, level: subgroup|lane} -> id per root dim",
+              [](const BatchRequest& r) -> Expected<ordered_json> {
+                LAYOUT_TRY_ASSIGN(l, layoutArg(r));
+                LAYOUT_TRY_ASSIGN(id, idArg(r, "id"));
+                LAYOUT_TRY_ASSIGN(level, r.stringArg("level"));
+                if (level != "subgroup" && level != "lane")
+                  return makeError("args.level: expected \"subgroup\" or \"lane\", not \"" + level +
+                                   "\"");
+                LAYOUT_TRY_ASSIGN(ids,
+                                  xegpu::delinearize(l, id,
+                                                     level == "subgroup" ? xegpu::Level::Subgroup
+                                                                         : xegpu::Level::Lane));
+                return listJson(ids);
+              }});
+  p.registerOp("xegpu.laneCoords",
+               BatchOp{0,
+                       "args {layout, shape, laneId, subgroupId (workgroup layouts)} -> "
+                       "coordinate per register",
+                       [](const BatchRequest& r) -> Expected<ordered_json> {
+                         LAYOUT_TRY_ASSIGN(l, layoutArg(r));
+                         LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
+                         LAYOUT_TRY_ASSIGN(lane, idArg(r, "laneId"));
+                         std::optional<int64_t> sg;
+                         if (r.args.contains("subgroupId")) {
+                           LAYOUT_TRY_ASSIGN(s, idArg(r, "subgroupId"));
+                           sg = s;
+                         }
+                         LAYOUT_TRY_ASSIGN(coords, xegpu::laneCoords(l, shape, lane, sg));
+                         return listsJson(coords);
+                       }});
+  p.registerOp("xegpu.distributedShape",
+               BatchOp{0, "args {layout, shape} -> per-lane vector shape",
+                       [](const BatchRequest& r) -> Expected<ordered_json> {
+                         LAYOUT_TRY_ASSIGN(l, layoutArg(r));
+                         LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
+                         LAYOUT_TRY_ASSIGN(s, xegpu::distributedShape(l, shape));
+                         return listJson(s);
+                       }});
+}
+
+} // namespace layout

@@ -1,0 +1,19 @@
+// Batch op xegpu.propagate: backward layout propagation through one op (interchange §2).
+#include "layout/io/batch.h"
+#include "layout/io/xegpu_propagation_json.h"
+
+namespace layout {
+
+void registerXegpuPropagateOp(BatchProcessor& p) {
+  p.registerOp("xegpu.propagate",
+               BatchOp{0,
+                       "args {op, result, ...op args (see layoutctl propagate --help)} -> "
+                       "{operand: layout text}",
+                       [](const BatchRequest& r) -> Expected<nlohmann::ordered_json> {
+                         LAYOUT_TRY_ASSIGN(req, propagationRequestFromJson(r.args));
+                         LAYOUT_TRY_ASSIGN(out, xegpu::propagate(req));
+                         return propagationResultToJson(out);
+                       }});
+}
+
+} // namespace layout

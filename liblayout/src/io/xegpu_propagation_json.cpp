@@ -1,0 +1,103 @@
+// Reading propagation requests from JSON, with errors that name the key and the expected type.
+#include "layout/io/xegpu_propagation_json.h"
+
+#include <set>
+
+namespace layout {
+
+namespace {
+
+using nlohmann::json;
+
+Expected<std::vector<int64_t>> intList(const json& v, const std::string& key) {
+  if (!v.is_array()) return makeError("args." + key + ": expected a list of integers");
+  std::vector<int64_t> out;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (!v[i].is_number_integer() || v[i].get<int64_t>() < 0 ||
+        v[i].get<int64_t>() > (int64_t{1} << 40))
+      return makeError("args." + key + "[" + std::to_string(i) +
+                       "]: expected an integer in [0, 2^40]");
+    out.push_back(v[i].get<int64_t>());
+  }
+  return out;
+}
+
+Expected<int> smallInt(const json& v, const std::string& key) {
+  if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > 1024)
+    return makeError("args." + key + ": expected an integer in [0, 1024]");
+  return int(v.get<int64_t>());
+}
+
+Expected<std::string> text(const json& v, const std::string& key) {
+  if (!v.is_string()) return makeError("args." + key + ": expected a string");
+  return v.get<std::string>();
+}
+
+} // namespace
+
+Expected<xegpu::PropagationRequest> propagationRequestFromJson(const json& args) {
+  if (!args.is_object()) return makeError("args: expected an object");
+  xegpu::PropagationRequest r;
+  for (const auto& [key, v] : args.items()) {
+    if (key == "op") {
+      LAYOUT_TRY_ASSIGN(s, text(v, key));
+      r.op = s;
+    } else if (key == "result" || key == "input" || key == "elementType" || key == "target") {
+      LAYOUT_TRY_ASSIGN(s, text(v, key));
+      (key == "result"        ? r.result
+       : key == "input"       ? r.input
+       : key == "elementType" ? r.elementType
+                              : r.target) = s;
+    } else if (key == "shapeA" || key == "shapeB" || key == "sourceShape" || key == "resultShape" ||
+               key == "reductionDims" || key == "broadcastDims" || key == "permutation" ||
+               key == "shape" || key == "transpose") {
+      LAYOUT_TRY_ASSIGN(list, intList(v, key));
+      if (key == "transpose")
+        r.transpose = list;
+      else if (key == "shapeA")
+        r.shapeA = list;
+      else if (key == "shapeB")
+        r.shapeB = list;
+      else if (key == "sourceShape")
+        r.sourceShape = list;
+      else if (key == "resultShape")
+        r.resultShape = list;
+      else if (key == "reductionDims")
+        r.reductionDims = list;
+      else if (key == "broadcastDims")
+        r.broadcastDims = list;
+      else if (key == "permutation")
+        r.permutation = list;
+      else
+        r.shape = list;
+    } else if (key == "sourceBits" || key == "resultBits" || key == "elementBits" ||
+               key == "transposeBitWidth") {
+      LAYOUT_TRY_ASSIGN(n, smallInt(v, key));
+      (key == "sourceBits"    ? r.sourceBits
+       : key == "resultBits"  ? r.resultBits
+       : key == "elementBits" ? r.elementBits
+                              : r.transposeBitWidth) = n;
+    } else if (key == "packed") {
+      if (!v.is_boolean()) return makeError("args.packed: expected true or false");
+      r.packed = v.get<bool>();
+    } else {
+      return makeError("args." + key + ": unknown argument of xegpu.propagate");
+    }
+  }
+  if (r.op.empty()) return makeError("args.op: missing (one of the ops of layoutctl propagate)");
+  if (r.result.empty()) return makeError("args.result: missing (the result's layout text)");
+  return r;
+}
+
+nlohmann::ordered_json propagationResultToJson(const xegpu::OperandLayouts& operands) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const auto& [name, value] : operands) {
+    if (name == "needsDataMovement")
+      out[name] = value == "true";
+    else
+      out[name] = value;
+  }
+  return out;
+}
+
+} // namespace layout

@@ -1,0 +1,109 @@
+// The xegpu.* batch ops (interchange §2): arguments, results and per-line errors.
+#include "layout/io/batch.h"
+
+#include <gtest/gtest.h>
+
+using nlohmann::json;
+
+namespace {
+
+const char* kLayout = "#xegpu.layout<sg_layout = [2, 2], sg_data = [32, 128], lane_layout = [1, "
+                      "16], lane_data = [1, 1], order = [1, 0]>";
+
+json run(const std::string& op, const json& args) {
+  layout::BatchProcessor batch;
+  json request = {{"id", 3}, {"op", op}, {"args", args}};
+  std::string out = batch.processLine(request.dump());
+  EXPECT_EQ(out.find('\n'), std::string::npos);
+  return json::parse(out);
+}
+
+json result(const json& response) {
+  EXPECT_FALSE(response.contains("error")) << response.dump();
+  EXPECT_EQ(response["id"], 3);
+  return response.value("result", json());
+}
+
+std::string errorOf(const json& response) {
+  EXPECT_TRUE(response.contains("error")) << response.dump();
+  return response.value("error", "");
+}
+
+TEST(BatchXegpu, ToLinearLayout) {
+  json l = result(run("xegpu.toLinearLayout", {{"layout", kLayout}, {"shape", {128, 256}}}));
+  ASSERT_EQ(l["inDims"].size(), 4u);
+  EXPECT_EQ(l["inDims"][0]["name"], "register");
+  EXPECT_EQ(l["inDims"][1]["name"], "lane");
+  EXPECT_EQ(l["inDims"][2]["name"], "warp");
+  EXPECT_EQ(l["inDims"][3]["name"], "block");
+  // Seed 000 lines 804-817 on 256 columns: subgroups [1, *] start at row 32, [*, 1] at column
+  // 128.
+  EXPECT_EQ(l["inDims"][2]["bases"], json::parse("[[0, 128], [32, 0]]"));
+  EXPECT_EQ(l["outDims"],
+            json::parse(R"([{"name":"dim0","size":128},{"name":"dim1","size":256}])"));
+  // On [128, 128] upstream's isDistributable fails (whole-shape rule).
+  EXPECT_EQ(errorOf(run("xegpu.toLinearLayout", {{"layout", kLayout}, {"shape", {128, 128}}})),
+            std::string("xegpu.toLinearLayout: cannot distribute [128, 128] using ") +
+                "#xegpu.layout<sg_layout = [2, 2], sg_data = [32, 128], lane_layout = [1, 16], "
+                "lane_data = [1, 1], order = [1, 0]>");
+}
+
+TEST(BatchXegpu, SubgroupTiles) {
+  json t = result(
+      run("xegpu.subgroupTiles", {{"layout", kLayout}, {"shape", {128, 128}}, {"subgroupId", 3}}));
+  EXPECT_EQ(t, json::parse(R"({"tileShape":[32,128],"tileOffsets":[[32,0],[96,0]]})"));
+}
+
+TEST(BatchXegpu, Delinearize) {
+  EXPECT_EQ(
+      result(run("xegpu.delinearize", {{"layout", kLayout}, {"id", 2}, {"level", "subgroup"}})),
+      json::parse("[1, 0]"));
+  EXPECT_EQ(result(run("xegpu.delinearize", {{"layout", kLayout}, {"id", 5}, {"level", "lane"}})),
+            json::parse("[0, 5]"));
+  EXPECT_EQ(errorOf(run("xegpu.delinearize", {{"layout", kLayout}, {"id", 5}, {"level", "wg"}})),
+            "xegpu.delinearize: args.level: expected \"subgroup\" or \"lane\", not \"wg\"");
+}
+
+TEST(BatchXegpu, LaneCoordsAndDistributedShape) {
+  const char* sgMap = "#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 2]>";
+  // Seed 000 line 387 (wi_data [1, 2] on 12x32 -> 12x2); lane 1 holds columns 2 and 3.
+  EXPECT_EQ(result(run("xegpu.distributedShape", {{"layout", sgMap}, {"shape", {12, 32}}})),
+            json::parse("[12, 2]"));
+  json c = result(run("xegpu.laneCoords", {{"layout", sgMap}, {"shape", {2, 32}}, {"laneId", 1}}));
+  EXPECT_EQ(c, json::parse("[[0, 2], [0, 3], [1, 2], [1, 3]]"));
+  json w =
+      result(run("xegpu.laneCoords",
+                 {{"layout", kLayout}, {"shape", {128, 256}}, {"laneId", 0}, {"subgroupId", 2}}));
+  // Subgroup 2 = [1, 0]: blocks at rows 32 and 96, columns 0..127; lane 0 takes every 16th
+  // column, 8 per row.
+  ASSERT_EQ(w.size(), 2u * 32u * 8u);
+  EXPECT_EQ(w[0], json::parse("[32, 0]"));
+  EXPECT_EQ(w[1], json::parse("[32, 16]"));
+  EXPECT_EQ(w[8], json::parse("[33, 0]"));
+  EXPECT_EQ(w[256], json::parse("[96, 0]"));
+}
+
+TEST(BatchXegpu, ErrorsAreLines) {
+  EXPECT_EQ(errorOf(run("xegpu.toLinearLayout", {{"shape", {8}}})),
+            "xegpu.toLinearLayout: missing argument \"layout\"");
+  EXPECT_NE(errorOf(run("xegpu.toLinearLayout",
+                        {{"layout", "#xegpu.layout<lane_layout = [16]>"}, {"shape", {16}}}))
+                .find("args.layout: line 1, column 1: lane_layout and lane_data must be used "
+                      "together"),
+            std::string::npos);
+  EXPECT_EQ(errorOf(run("xegpu.toLinearLayout", {{"layout", kLayout}, {"shape", {0, 8}}})),
+            "xegpu.toLinearLayout: args.shape[0]: expected a positive integer");
+  EXPECT_EQ(errorOf(run("xegpu.distributedShape",
+                        {{"layout", "#xegpu.layout<sg_layout = [2, 2], sg_data = [48, 128]>"},
+                         {"shape", {128, 128}}})),
+            "xegpu.distributedShape: cannot distribute [128, 128] using #xegpu.layout<sg_layout = "
+            "[2, 2], sg_data = [48, "
+            "128]>");
+  EXPECT_EQ(errorOf(run("xegpu.subgroupTiles", {{"layout", kLayout}, {"shape", {128, 128}}})),
+            "xegpu.subgroupTiles: missing argument \"subgroupId\"");
+  EXPECT_EQ(errorOf(run("xegpu.laneCoords",
+                        {{"layout", kLayout}, {"shape", {128, 128}}, {"laneId", -1}})),
+            "xegpu.laneCoords: args.laneId: expected a non-negative integer");
+}
+
+} // namespace
