@@ -24,5 +24,6 @@ void addAlgebraCommands(std::vector<Command>& commands);
 void addBatchCommand(std::vector<Command>& commands);
 void addXegpuCommand(std::vector<Command>& commands);
 void addPropagateCommand(std::vector<Command>& commands);
+void addBlockLoadCommand(std::vector<Command>& commands);
 
 } // namespace layoutctl

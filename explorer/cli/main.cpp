@@ -15,6 +15,7 @@ std::vector<Command> allCommands() {
   addBatchCommand(commands);
   addXegpuCommand(commands);
   addPropagateCommand(commands);
+  addBlockLoadCommand(commands);
   return commands;
 }
 

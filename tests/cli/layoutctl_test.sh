@@ -148,6 +148,15 @@ expect propagate-convert 0 "movement: lanes" -- "$ctl" propagate convert_layout 
 expect propagate-unknown-op 1 "error: propagate: unknown op 'frobnicate' (expected one of dpas, multi_reduction" -- "$ctl" propagate frobnicate --result '#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>'
 expect propagate-bad-arg 1 "error: transpose: the permutation [0, 0] is not a permutation" -- "$ctl" propagate transpose --result '#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>' --permutation 0,0
 expect propagate-batch-unknown-key 0 '"error":"xegpu.propagate: args.permutaton: unknown argument of xegpu.propagate"' -- bash -c "echo '{\"op\":\"xegpu.propagate\",\"args\":{\"op\":\"transpose\",\"result\":\"#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>\",\"permutaton\":[1,0]}}' | '$ctl' batch"
+# blockload: seed 002's AxBT operand B (transposed 32-bit loads) and AxB operand A; errors.
+dpas_b="#ttg.dot_op<{opIdx = 1, parent = #ttig.dpas<{repeatCount = 8, systolicDepth = 8, executionSize = 16, opsPerChan = 2, threadsPerWarp = 16, warpsPerCTA = [8, 4], repCluster = [4, 2]}>, kWidth = 2}>"
+expect blockload-bt 0 "  1     transpose_32b_32r8x1c     32        8 x 32 x 1      (0, 16)" -- "$ctl" blockload --encoding "$dpas_b" --shape 32x256 --elem-bits 16 --transposed --target pvc
+expect blockload-json 0 '"loads":[{"elemBits":16,"tileWidth":16,"tileHeight":32,"numBlocks":2,"transpose":false,"vnni":true,"offset":[0,0]},{"elemBits":16,"tileWidth":16,"tileHeight":32,"numBlocks":2,"transpose":false,"vnni":true,"offset":[0,128]}]' -- "$ctl" blockload --encoding "$dpas_b" --shape 32x256 --elem-bits 16 --format json
+expect blockload-help 0 "layoutctl blockload --encoding" -- "$ctl" blockload --help
+expect blockload-bad-bits 1 "error: elemBits 8 does not match the parent's opsPerChan = 2" -- "$ctl" blockload --encoding "$dpas_b" --shape 32x256 --elem-bits 8
+expect blockload-not-dpas 1 "needs a #ttg.dot_op whose parent is a #ttig.dpas" -- "$ctl" blockload --encoding '#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 4], warpsPerCTA = [4, 1], order = [1, 0]}>' --shape 32x256 --elem-bits 16
+expect blockload-batch 0 '"numLoads":4' -- bash -c "echo '{\"op\":\"blockLoad.plan\",\"args\":{\"encoding\":\"$dpas_b\",\"shape\":[32,256],\"elemBits\":16,\"transposedInMemory\":true,\"target\":\"bmg\"}}' | '$ctl' batch"
+expect blockload-batch-bad-target 0 '"error":"blockLoad.plan: args.target:' -- bash -c "echo '{\"op\":\"blockLoad.plan\",\"args\":{\"encoding\":\"$dpas_b\",\"shape\":[32,256],\"elemBits\":16,\"target\":\"xe9\"}}' | '$ctl' batch"
 # Exactly one response line per request line, errors included.
 lines=$(printf '%s\n' '{' 'x' '{"id":1,"op":"nope"}' '' '{"id":2,"op":"isInjective","inputs":[]}' | "$ctl" batch | wc -l)
 if [[ $lines -eq 5 ]]; then passes=$((passes + 1)); else echo "FAIL batch-line-count: $lines"; failures=$((failures + 1)); fi

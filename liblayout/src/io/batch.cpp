@@ -132,6 +132,7 @@ BatchProcessor::BatchProcessor() {
   registerTritonOps(*this);
   registerXegpuOps(*this);
   registerXegpuPropagateOp(*this);
+  registerBlockLoadOps(*this);
 }
 
 void BatchProcessor::registerOp(std::string name, BatchOp op) {

@@ -80,5 +80,7 @@ void registerTritonOps(BatchProcessor& p);
 void registerXegpuOps(BatchProcessor& p);
 // xegpu.propagate (layout/xegpu/propagation.h).
 void registerXegpuPropagateOp(BatchProcessor& p);
+// blockLoad.plan (layout/intel/block_load_plan.h).
+void registerBlockLoadOps(BatchProcessor& p);
 
 } // namespace layout

@@ -1,0 +1,133 @@
+// layoutctl blockload: the 2D block loads and shuffle vectors that feed a DPAS operand
+// (layout::intel::planBlockLoads; the same result as the batch op blockLoad.plan).
+#include "commands.h"
+
+#include "layout/intel/block_load_plan.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace layoutctl {
+
+namespace {
+
+namespace intel = layout::intel;
+
+std::vector<int64_t> shapeArg(const Args& args) {
+  auto text = args.option("shape");
+  if (!text) throw CliExit{kUsage, "give the tensor shape: --shape 256x32"};
+  std::vector<int64_t> shape;
+  std::stringstream ss(*text);
+  for (std::string part; std::getline(ss, part, 'x');) {
+    if (part.empty() || part.size() > 12 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
+      throw CliExit{kUsage, "--shape: '" + part + "' is not a dim size (use 256x32)"};
+    shape.push_back(std::stoll(part));
+  }
+  if (shape.empty()) throw CliExit{kUsage, "--shape: empty shape"};
+  return shape;
+}
+
+std::string encodingArg(const Args& args) {
+  auto text = args.option("encoding");
+  if (!text) throw CliExit{kUsage, "give the operand: --encoding '#ttg.dot_op<{...}>'"};
+  if (!text->empty() && (*text)[0] == '@') {
+    std::ifstream file(text->substr(1), std::ios::binary);
+    if (!file)
+      throw CliExit{kInvalidInput, "--encoding: cannot read file '" + text->substr(1) + "'"};
+    std::stringstream buffer;
+    buffer << file.rdbuf();
+    return buffer.str();
+  }
+  return *text;
+}
+
+std::string listText(const std::vector<int64_t>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s;
+}
+
+std::string pad(std::string s, size_t width) {
+  if (s.size() < width) s.append(width - s.size(), ' ');
+  return s;
+}
+
+void printText(const intel::BlockLoadPlan& plan) {
+  std::cout << "Block load tile layout (memory coordinates in load slots):"
+            << plan.tileLayout.toString() << "\n\n";
+  std::cout << plan.numLoads << (plan.numLoads == 1 ? " load" : " loads")
+            << " per subgroup (offsets in elements, [row, col] of the memory matrix):\n";
+  std::cout << "  " << pad("load", 6) << pad("shape", 26) << pad("elemBits", 10)
+            << pad("W x H x blocks", 16) << "offset\n";
+  for (size_t i = 0; i < plan.loads.size(); ++i) {
+    const intel::BlockLoad& l = plan.loads[i];
+    const std::string name = intel::blockShapeName(
+        {l.elemBits, l.tileWidth, l.tileHeight, l.numBlocks, l.transpose, l.vnni});
+    std::cout << "  " << pad(std::to_string(i), 6) << pad(name, 26)
+              << pad(std::to_string(l.elemBits), 10)
+              << pad(std::to_string(l.tileWidth) + " x " + std::to_string(l.tileHeight) + " x " +
+                         std::to_string(l.numBlocks),
+                     16)
+              << "(" << listText(l.offset) << ")\n";
+  }
+  std::cout << "\n"
+            << plan.shuffles.size() << " shuffle vectors, " << plan.numShuffledRegisters
+            << " registers per work-item (" << plan.operandRegisterBits
+            << "-bit DPAS registers, indices into the load's result):\n";
+  std::cout << "  " << pad("load", 6) << pad("iteration", 11) << pad("dpas", 6) << pad("lane", 6)
+            << "registers\n";
+  for (const intel::Shuffle& s : plan.shuffles)
+    std::cout << "  " << pad(std::to_string(s.load), 6) << pad(std::to_string(s.iteration), 11)
+              << pad(std::to_string(s.dpas), 6) << pad(s.lane ? std::to_string(*s.lane) : "all", 6)
+              << "[" << listText(s.registers) << "]\n";
+  std::cout << "\nSubgroup offsets (warp -> memory [row, col]):" << plan.subgroupOffset.toString()
+            << "\n";
+}
+
+int runBlockLoad(const Args& args) {
+  if (!args.positionals().empty()) throw CliExit{kUsage, "blockload takes no positional arguments"};
+  const std::string text = encodingArg(args);
+  const std::vector<int64_t> shape = shapeArg(args);
+  auto bitsText = args.option("elem-bits");
+  if (!bitsText) throw CliExit{kUsage, "give the element size: --elem-bits 8|16|32"};
+  if (*bitsText != "8" && *bitsText != "16" && *bitsText != "32")
+    throw CliExit{kUsage, "--elem-bits: '" + *bitsText + "' is not 8, 16 or 32"};
+  const std::string targetName = args.option("target").value_or("pvc");
+  auto target = intel::blockIoTarget(targetName);
+  if (!target) throw CliExit{kUsage, "--target: " + target.error().message};
+  auto enc = layout::triton::parseEncoding(text);
+  if (!enc) throw CliExit{kInvalidInput, "encoding: " + enc.error().message};
+  auto plan =
+      intel::planBlockLoads(*enc, shape, std::stoi(*bitsText), args.flag("transposed"), *target);
+  if (!plan) throw CliExit{kInvalidInput, plan.error().message};
+  if (args.json())
+    std::cout << intel::blockLoadPlanToJson(*plan).dump() << "\n";
+  else
+    printText(*plan);
+  return kOk;
+}
+
+} // namespace
+
+void addBlockLoadCommand(std::vector<Command>& commands) {
+  commands.push_back(
+      {"blockload",
+       "blockload --encoding '<dot_op text>' --shape MxN --elem-bits 8|16|32 [--transposed] "
+       "[--target pvc|bmg] [--format text|json]",
+       "Plans the Intel 2D block loads of a DPAS operand (#ttg.dot_op whose parent is a "
+       "#ttig.dpas / #triton_intel_gpu.dpas) for one subgroup: the tile layout (offset, "
+       "iteration, load -> memory coordinates), the largest legal loads and their offsets, and the "
+       "shuffle vectors that pick each DPAS instruction's registers out of the load results. "
+       "--transposed: the operand is stored transposed (column-major) in memory. --encoding also "
+       "takes @file.",
+       "layoutctl blockload --encoding '#ttg.dot_op<{opIdx = 0, parent = #ttig.dpas<{repeatCount "
+       "= 8, systolicDepth = 8, executionSize = 16, opsPerChan = 2, threadsPerWarp = 16, "
+       "warpsPerCTA = [8, 4], repCluster = [4, 2]}>, kWidth = 1}>' --shape 256x32 --elem-bits 16",
+       {"encoding", "shape", "elem-bits", "target"},
+       {"transposed"},
+       runBlockLoad});
+}
+
+} // namespace layoutctl

@@ -1,0 +1,50 @@
+// Batch op blockLoad.plan (interchange §2): the 2D block loads and shuffle vectors that feed a
+// DPAS operand (layout/intel/block_load_plan.h).
+#include "layout/intel/block_load_plan.h"
+#include "layout/io/batch.h"
+
+namespace layout {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+Expected<ordered_json> planOp(const BatchRequest& r) {
+  for (const auto& [key, value] : r.args.items())
+    if (key != "encoding" && key != "shape" && key != "elemBits" && key != "transposedInMemory" &&
+        key != "target")
+      return makeError("args." + key + ": unknown argument of blockLoad.plan");
+  LAYOUT_TRY_ASSIGN(text, r.stringArg("encoding"));
+  LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
+  LAYOUT_TRY_ASSIGN(elemBits, r.uintArg("elemBits"));
+  if (elemBits > 64)
+    return makeError("args.elemBits: " + std::to_string(elemBits) + " is not 8, 16 or 32");
+  bool transposed = false;
+  if (auto it = r.args.find("transposedInMemory"); it != r.args.end()) {
+    if (!it->is_boolean()) return makeError("args.transposedInMemory: expected true or false");
+    transposed = it->get<bool>();
+  }
+  std::string targetName = "pvc";
+  if (r.args.contains("target")) {
+    LAYOUT_TRY_ASSIGN(t, r.stringArg("target"));
+    targetName = t;
+  }
+  auto target = intel::blockIoTarget(targetName);
+  if (!target) return makeError("args.target: " + target.error().message);
+  auto enc = triton::parseEncoding(text);
+  if (!enc) return makeError("args.encoding: " + enc.error().message);
+  LAYOUT_TRY_ASSIGN(plan, intel::planBlockLoads(*enc, shape, int(elemBits), transposed, *target));
+  return intel::blockLoadPlanToJson(plan);
+}
+
+} // namespace
+
+void registerBlockLoadOps(BatchProcessor& p) {
+  p.registerOp("blockLoad.plan",
+               BatchOp{0,
+                       "args {encoding (dot_op of a #ttig.dpas), shape, elemBits, "
+                       "transposedInMemory, target: pvc|bmg} -> 2D block loads and DPAS shuffles",
+                       planOp});
+}
+
+} // namespace layout
