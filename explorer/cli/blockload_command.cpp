@@ -14,35 +14,6 @@ namespace {
 
 namespace intel = layout::intel;
 
-std::vector<int64_t> shapeArg(const Args& args) {
-  auto text = args.option("shape");
-  if (!text) throw CliExit{kUsage, "give the tensor shape: --shape 256x32"};
-  std::vector<int64_t> shape;
-  std::stringstream ss(*text);
-  for (std::string part; std::getline(ss, part, 'x');) {
-    if (part.empty() || part.size() > 12 ||
-        part.find_first_not_of("0123456789") != std::string::npos)
-      throw CliExit{kUsage, "--shape: '" + part + "' is not a dim size (use 256x32)"};
-    shape.push_back(std::stoll(part));
-  }
-  if (shape.empty()) throw CliExit{kUsage, "--shape: empty shape"};
-  return shape;
-}
-
-std::string encodingArg(const Args& args) {
-  auto text = args.option("encoding");
-  if (!text) throw CliExit{kUsage, "give the operand: --encoding '#ttg.dot_op<{...}>'"};
-  if (!text->empty() && (*text)[0] == '@') {
-    std::ifstream file(text->substr(1), std::ios::binary);
-    if (!file)
-      throw CliExit{kInvalidInput, "--encoding: cannot read file '" + text->substr(1) + "'"};
-    std::stringstream buffer;
-    buffer << file.rdbuf();
-    return buffer.str();
-  }
-  return *text;
-}
-
 std::string listText(const std::vector<int64_t>& v) {
   std::string s;
   for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
@@ -88,8 +59,10 @@ void printText(const intel::BlockLoadPlan& plan) {
 
 int runBlockLoad(const Args& args) {
   if (!args.positionals().empty()) throw CliExit{kUsage, "blockload takes no positional arguments"};
-  const std::string text = encodingArg(args);
-  const std::vector<int64_t> shape = shapeArg(args);
+  auto encoding = args.option("encoding");
+  if (!encoding) throw CliExit{kUsage, "give the operand: --encoding '#ttg.dot_op<{...}>'"};
+  const std::string text = readTextArg(*encoding, "--encoding");
+  const std::vector<int64_t> shape = requiredShape(args, "256x32");
   auto bitsText = args.option("elem-bits");
   if (!bitsText) throw CliExit{kUsage, "give the element size: --elem-bits 8|16|32"};
   if (*bitsText != "8" && *bitsText != "16" && *bitsText != "32")

@@ -9,7 +9,7 @@
 namespace layoutctl {
 
 Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& valueOptions,
-           const std::set<std::string>& flags) {
+           const std::set<std::string>& flags, bool allowCsv) {
   std::set<std::string> values = valueOptions;
   values.insert("format");
   for (size_t i = 0; i < argv.size(); ++i) {
@@ -48,8 +48,9 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
     }
     positionals_.push_back(a);
   }
-  if (auto f = option("format"); f && *f != "text" && *f != "json")
-    throw CliExit{kUsage, "--format must be 'text' or 'json', not '" + *f + "'"};
+  if (auto f = option("format"); f && *f != "text" && *f != "json" && !(allowCsv && *f == "csv"))
+    throw CliExit{kUsage, std::string("--format must be 'text', 'json'") +
+                              (allowCsv ? " or 'csv'" : "") + ", not '" + *f + "'"};
 }
 
 std::optional<std::string> Args::option(const std::string& name) const {
@@ -60,6 +61,48 @@ std::optional<std::string> Args::option(const std::string& name) const {
 
 bool Args::json() const {
   return option("format").value_or("text") == "json";
+}
+
+std::string readFile(const std::string& path, const char* what) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw CliExit{kInvalidInput, std::string(what) + ": cannot read file '" + path + "'"};
+  std::stringstream buffer;
+  buffer << file.rdbuf();
+  return buffer.str();
+}
+
+std::string readTextArg(const std::string& text, const std::string& what) {
+  if (!text.empty() && text[0] == '@') return readFile(text.substr(1), what.c_str());
+  return text;
+}
+
+std::vector<int64_t> parseShape(std::string text, const std::string& option) {
+  if (text.rfind("tensor<", 0) == 0) {
+    if (text.back() != '>')
+      throw CliExit{kUsage, "--" + option + ": expected tensor<AxBx...xTYPE>, got '" + text + "'"};
+    text = text.substr(7, text.size() - 8);
+    auto lastX = text.rfind('x');
+    if (lastX == std::string::npos)
+      throw CliExit{kUsage, "--" + option + ": expected tensor<AxBx...xTYPE> with a shape"};
+    text = text.substr(0, lastX); // drop the element type
+  }
+  std::vector<int64_t> shape;
+  std::stringstream ss(text);
+  std::string part;
+  while (std::getline(ss, part, 'x')) {
+    if (part.empty() || part.size() > 12 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
+      throw CliExit{kUsage, "--" + option + ": '" + part + "' is not a dim size (use 16x32)"};
+    shape.push_back(std::stoll(part));
+  }
+  if (shape.empty()) throw CliExit{kUsage, "--" + option + ": empty shape"};
+  return shape;
+}
+
+std::vector<int64_t> requiredShape(const Args& args, const std::string& example) {
+  auto text = args.option("shape");
+  if (!text) throw CliExit{kUsage, "give the tensor shape: --shape " + example};
+  return parseShape(*text, "shape");
 }
 
 layout::LinearLayout readLayoutArg(const std::string& text, const std::string& what) {

@@ -29,8 +29,9 @@ struct CliExit {
 class Args {
 public:
   // `valueOptions` take a value; `flags` do not. Anything else starting with "--" is a usage error.
+  // --format is text or json, and csv where `allowCsv`.
   Args(const std::vector<std::string>& argv, const std::set<std::string>& valueOptions,
-       const std::set<std::string>& flags);
+       const std::set<std::string>& flags, bool allowCsv = false);
 
   const std::vector<std::string>& positionals() const { return positionals_; }
   bool flag(const std::string& name) const { return flags_.count(name) > 0; }
@@ -48,6 +49,15 @@ private:
 
 // A layout argument: inline layout JSON, `@file` (or `@-` for stdin) holding JSON.
 layout::LinearLayout readLayoutArg(const std::string& text, const std::string& what);
+
+// The contents of `path` (error: "<what>: cannot read file ...").
+std::string readFile(const std::string& path, const char* what);
+// `@file` -> the file's text; anything else is the text itself.
+std::string readTextArg(const std::string& text, const std::string& what);
+// "16x32", or triton-tensor-layout's "tensor<16x32xf16>".
+std::vector<int64_t> parseShape(std::string text, const std::string& option);
+// --shape, required (the usage error shows `example`).
+std::vector<int64_t> requiredShape(const Args& args, const std::string& example);
 
 // "a,b,c" -> dim names.
 std::vector<layout::DimName> parseDimList(const std::string& text, const std::string& option);

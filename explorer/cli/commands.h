@@ -17,6 +17,7 @@ struct Command {
   std::set<std::string> valueOptions;
   std::set<std::string> flags;
   int (*run)(const Args&);
+  bool csv = false; // --format csv too
 };
 
 void addShowCommand(std::vector<Command>& commands);
@@ -25,5 +26,7 @@ void addBatchCommand(std::vector<Command>& commands);
 void addXegpuCommand(std::vector<Command>& commands);
 void addPropagateCommand(std::vector<Command>& commands);
 void addBlockLoadCommand(std::vector<Command>& commands);
+void addBanksCommands(std::vector<Command>& commands);
+void addConvertCommand(std::vector<Command>& commands);
 
 } // namespace layoutctl

@@ -16,6 +16,8 @@ std::vector<Command> allCommands() {
   addXegpuCommand(commands);
   addPropagateCommand(commands);
   addBlockLoadCommand(commands);
+  addConvertCommand(commands);
+  addBanksCommands(commands);
   return commands;
 }
 
@@ -53,7 +55,7 @@ int main(int argc, char** argv) {
   for (const Command& c : commands) {
     if (c.name != sub) continue;
     try {
-      Args args(rest, c.valueOptions, c.flags);
+      Args args(rest, c.valueOptions, c.flags, c.csv);
       if (args.help()) {
         printCommandHelp(c);
         return kOk;

@@ -26,38 +26,6 @@ constexpr const char* kExampleLayout = R"({
   "outDims": [ {"name": "dim0", "size": 16}, {"name": "dim1", "size": 16} ]
 })";
 
-std::string readFile(const std::string& path, const char* what) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw CliExit{kInvalidInput, std::string(what) + ": cannot read file '" + path + "'"};
-  std::stringstream buffer;
-  buffer << file.rdbuf();
-  return buffer.str();
-}
-
-// "16x32", or triton-tensor-layout's "tensor<16x32xf16>".
-std::vector<int64_t> parseShape(std::string text, const std::string& option) {
-  if (text.rfind("tensor<", 0) == 0) {
-    if (text.back() != '>')
-      throw CliExit{kUsage, "--" + option + ": expected tensor<AxBx...xTYPE>, got '" + text + "'"};
-    text = text.substr(7, text.size() - 8);
-    auto lastX = text.rfind('x');
-    if (lastX == std::string::npos)
-      throw CliExit{kUsage, "--" + option + ": expected tensor<AxBx...xTYPE> with a shape"};
-    text = text.substr(0, lastX); // drop the element type
-  }
-  std::vector<int64_t> shape;
-  std::stringstream ss(text);
-  std::string part;
-  while (std::getline(ss, part, 'x')) {
-    if (part.empty() || part.size() > 12 ||
-        part.find_first_not_of("0123456789") != std::string::npos)
-      throw CliExit{kUsage, "--" + option + ": '" + part + "' is not a dim size (use 16x32)"};
-    shape.push_back(std::stoll(part));
-  }
-  if (shape.empty()) throw CliExit{kUsage, "--" + option + ": empty shape"};
-  return shape;
-}
-
 struct ViewChoice {
   bool hw = false;
   bool bases = false; // toString of the layout itself

@@ -66,7 +66,7 @@ expect attribute-text 1 "this subcommand takes layout JSON" -- "$ctl" invert '#t
 expect missing-file 1 "cannot read file" -- "$ctl" show @/nonexistent/file.json
 expect unknown-sub 2 "unknown subcommand 'frobnicate'" -- "$ctl" frobnicate
 expect unknown-option 2 "unknown option '--bogus'" -- "$ctl" show --bogus
-expect bad-format 2 "--format must be 'text' or 'json'" -- "$ctl" show --format xml
+expect bad-format 2 "--format must be 'text', 'json', not 'xml'" -- "$ctl" show --format xml
 expect no-args 2 "usage: layoutctl" -- "$ctl"
 blocked='#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>'
 # 8x16 tensor: thread t holds 4 consecutive columns of row t/4; T1 starts at column 4.
@@ -160,6 +160,61 @@ expect blockload-batch-bad-target 0 '"error":"blockLoad.plan: args.target:' -- b
 # Exactly one response line per request line, errors included.
 lines=$(printf '%s\n' '{' 'x' '{"id":1,"op":"nope"}' '' '{"id":2,"op":"isInjective","inputs":[]}' | "$ctl" batch | wc -l)
 if [[ $lines -eq 5 ]]; then passes=$((passes + 1)); else echo "FAIL batch-line-count: $lines"; failures=$((failures + 1)); fi
+
+# convert: every kind from Triton encodings, JSON operands, the batch op, errors.
+cvt_a='#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>'
+cvt_b='#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>'
+cvt_t='#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>'
+cvt_w64='#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [2, 1], order = [1, 0]}>'
+expect convert-none 0 "conversion: none" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_a" --shape 32x32 --elem-bits 16
+cvt_l='#ttg.linear<{register = [[0, 2], [0, 1], [0, 16]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>'
+expect convert-permutation 0 "dst register r <- src register [r]: [0 2 1 3 4 6 5 7]" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_l" --shape 32x32 --elem-bits 16
+expect convert-shuffle 0 "4 rounds (4 shuffles, 0 local), lower bound 4; vectors of 2 elements (32 bits)" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 16
+expect convert-shuffle-json 0 '"kind":"warpShuffle","lanes":32,"warps":4' -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 16 --format json
+expect convert-shared 0 "conversion: shared memory (store, then load)" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_t" --shape 64x64 --elem-bits 16 --target nvidia
+"$ctl" show "$cvt_a" --shape 32x32 --format json >"$tmp/cvt_a.json"
+expect convert-json-file 0 "conversion: none" -- "$ctl" convert --src @"$tmp/cvt_a.json" --dst "$cvt_a" --shape 32x32 --elem-bits 32
+expect convert-help 0 "layoutctl convert --src" -- "$ctl" convert --help
+expect convert-lanes 1 "error: dst: lane has 64 lanes but src has 32" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_w64" --shape 32x32 --elem-bits 16
+expect convert-no-shape 1 "error: --src: an encoding needs the tensor shape" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --elem-bits 16
+expect convert-bad-bits 1 "error: elemBits: 12 is not 8, 16, 32 or 64" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 12
+expect convert-bad-target 1 "error: target:" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 16 --target gfx0
+expect convert-missing-src 2 "give the src layout" -- "$ctl" convert --dst "$cvt_b" --shape 32x32 --elem-bits 16
+expect convert-batch 0 '"result":{"kind":"warpShuffle"' -- bash -c "echo '{\"op\":\"convert.plan\",\"args\":{\"src\":\"$cvt_a\",\"dst\":\"$cvt_b\",\"shape\":[32,32],\"elemBits\":16}}' | '$ctl' batch"
+expect convert-batch-unknown-arg 0 '"error":"convert.plan: args.colour: unknown argument of convert.plan"' -- bash -c "echo '{\"op\":\"convert.plan\",\"args\":{\"src\":\"$cvt_a\",\"dst\":\"$cvt_b\",\"shape\":[32,32],\"elemBits\":16,\"colour\":1}}' | '$ctl' batch"
+
+# banks / swizzle: seed 004 (the default example), explicit addresses, user models, errors, batch.
+expect banks-seed 0 "wavefronts    256 (ideal 64, 192 from conflicts)" -- "$ctl" banks
+expect banks-seed-phase0 0 "     0  0 64 384 448                           0, 2, 12, 14   <- 4 words" -- "$ctl" banks
+expect banks-seed-swizzled 0 "     1       144  36-39" -- "$ctl" banks --swizzle-unit 8 --max-phase 8
+expect banks-seed-json 0 '"perPhaseMaxWays":[1,1,1,1],"wavefronts":64,"idealWavefronts":64' -- "$ctl" banks --swizzle-unit 8 --max-phase 8 --format json
+expect banks-seed-cdna3 0 "ways/phase    4 4 4 4 4 4 4 4" -- "$ctl" banks --instruction cdna3.ds_read_b128
+expect banks-csv 0 "phase,lane,byte_address,bytes,banks,phase_ways,phase_ideal_ways" -- "$ctl" banks --format csv
+bnk_st='#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>'
+bnk_ld='#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>'
+expect banks-encoding 0 "ways/phase    1 1 1 1" -- "$ctl" banks --access "$bnk_st" --shape 64x64 --elem-bits 16 --instruction nvidia.st.b128 --shared '#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>'
+expect banks-padded 0 "method        enumerated" -- "$ctl" banks --access "$bnk_st" --shape 64x64 --elem-bits 16 --instruction nvidia.st.b128 --shared '#ttg.padded_shared<[64:+4] {order = [1, 0], shape = [64, 64]}>'
+expect banks-too-wide 1 "registers of a lane hold at most 1 elements" -- "$ctl" banks --access "$bnk_ld" --shape 64x64 --elem-bits 16 --instruction nvidia.ld.b128
+expect banks-addresses 0 "ways/phase    32" -- "$ctl" banks --addresses "$(for l in $(seq 0 31); do printf '%d:%d,' $l $((l * 128)); done | sed 's/,$//')" --instruction nvidia.ld.b32
+expect banks-b96 0 "ways/phase    1 1 1 1 1 1 1 1" -- "$ctl" banks --addresses "$(for l in $(seq 0 63); do printf '%d:%d,' $l $((l * 16)); done | sed 's/,$//')" --instruction cdna4.ds_read_b96
+echo '{"name": "mygpu.ld.b32", "direction": "read", "laneCount": 16, "banks": 8, "bankBytes": 4, "bytesPerLane": 4}' >"$tmp/model.json"
+expect banks-user-model 0 "mygpu.ld.b32 (read): 8 banks x 4 B, 2 phases" -- "$ctl" banks --addresses 0:0,1:32 --instruction @"$tmp/model.json"
+echo '{"name": "bad", "direction": "read", "laneCount": 16, "banks": 6, "bankBytes": 4, "bytesPerLane": 4}' >"$tmp/bad_model.json"
+expect banks-bad-model 1 "error: --instruction: bad: banks 6 is not a power of two" -- "$ctl" banks --addresses 0:0 --instruction @"$tmp/bad_model.json"
+expect banks-unknown-ins 1 "unknown instruction 'cdna4.ds_read_b256'" -- "$ctl" banks --instruction cdna4.ds_read_b256
+expect banks-bad-phase 2 "--max-phase needs --swizzle-unit" -- "$ctl" banks --max-phase 8
+expect banks-bad-swizzle 1 "maxPhase: 16 must be a power of two of at most columns / swizzleUnit = 8" -- "$ctl" banks --swizzle-unit 8 --max-phase 16
+expect banks-bad-address 1 "--addresses: 'x:1' is not LANE:BYTE" -- "$ctl" banks --addresses x:1 --instruction nvidia.ld.b32
+expect banks-list 0 "cdna4.ds_read_b128         read   16 B/lane, 64 banks, 4 phases" -- "$ctl" banks --list
+expect banks-help 0 "layoutctl banks --swizzle-unit 8 --max-phase 8" -- "$ctl" banks --help
+expect swizzle-seed 0 "load 64 (1 per phase): met" -- "$ctl" swizzle
+expect swizzle-target 0 "seed 004, exception 1" -- "$ctl" swizzle --store "$bnk_st" --load "$bnk_ld" --shape 64x64 --elem-bits 16 --target nvidia
+expect swizzle-json 0 '"lowerBound":{"store":{"waysPerPhase":1,"wavefronts":64}' -- "$ctl" swizzle --store "$bnk_st" --load "$bnk_ld" --shape 64x64 --elem-bits 16 --target nvidia --format json
+expect swizzle-too-wide 1 "storeInstruction: nvidia.st.b128 moves 8 elements per lane, but only 1" -- "$ctl" swizzle --store "$bnk_st" --load "$bnk_ld" --shape 64x64 --elem-bits 16 --store-instruction nvidia.st.b128 --load-instruction nvidia.ld.b128
+expect swizzle-need-ins 2 "give --store-instruction and --load-instruction, or --target" -- "$ctl" swizzle --store "$bnk_st" --load "$bnk_ld" --shape 64x64 --elem-bits 16
+expect banks-batch 0 '"perPhaseMaxWays":[32],"wavefronts":32' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"byteAddresses\":[$(for l in $(seq 0 31); do printf '[%d,%d],' $l $((l * 256)); done | sed 's/,$//')],\"instruction\":\"nvidia.ld.b32\"}}' | '$ctl' batch"
+expect banks-batch-unknown-arg 0 '"error":"banks.analyze: args.colour: unknown argument of banks.analyze"' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"access\":\"$bnk_st\",\"shape\":[64,64],\"elemBits\":16,\"instruction\":\"nvidia.st.b128\",\"colour\":1}}' | '$ctl' batch"
+expect banks-batch-swizzle 0 '"lowerBound":{"store":{"waysPerPhase":1,"wavefronts":64},"load":{"waysPerPhase":1,"wavefronts":128},"met":true}' -- bash -c "echo '{\"op\":\"banks.swizzle\",\"args\":{\"store\":\"$bnk_st\",\"load\":\"$bnk_ld\",\"shape\":[64,64],\"elemBits\":16,\"storeInstruction\":\"nvidia.st.b128\",\"loadInstruction\":\"nvidia.ld.b16\"}}' | '$ctl' batch"
 
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -4,6 +4,7 @@
 // Every test draws its cases from one std::mt19937_64 with a fixed seed, so a failure reproduces
 // exactly; the failure message names the seed and the case index (SCOPED_TRACE), and each test
 // stops at its first failing case to keep the output readable.
+#include "support/naive_bridge.h"
 #include "support/naive_layout.h"
 
 #include "layout/core/linear_layout.h"
@@ -31,12 +32,7 @@ using Spec = std::vector<std::pair<std::string, int>>; // (dim name, log2 size)
 
 // ---- Converters between liblayout and the naive model (public API only) ------------------------
 
-naive::Layout toNaive(const LinearLayout& l) {
-  naive::Layout n;
-  for (const InDimBases& d : l.inDims()) n.ins.push_back({std::string(d.name.str()), d.bases});
-  for (const DimSize& d : l.outDims()) n.outs.push_back({std::string(d.name.str()), d.size});
-  return n;
-}
+using layout_test::toNaive;
 
 LinearLayout fromNaive(const naive::Layout& n) {
   std::vector<InDimBases> ins;

@@ -1,5 +1,6 @@
 // libFuzzer target: the layout JSON reader, the MLIR attribute parser (single attributes and
-// alias files), the TritonGPU and XeGPU layouts, and the batch loop (every op, xegpu.* included).
+// alias files), the TritonGPU and XeGPU layouts, bank models, and the batch loop (every op,
+// xegpu.*, banks.* and convert.plan included).
 // Any input must produce exactly one response line per request line and never crash, hang or leak.
 //
 //   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
@@ -7,6 +8,7 @@
 #include "layout/io/batch.h"
 #include "layout/io/layout_json.h"
 #include "layout/io/mlir_attribute.h"
+#include "layout/smem/bank_model.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 #include "layout/xegpu/xegpu_layout.h"
@@ -21,6 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const layout::BatchProcessor batch;
   std::string text(reinterpret_cast<const char*>(data), size);
   (void)layout::parseLayoutJson(text);
+  // User bank models (layoutctl banks --instruction @model.json).
+  if (auto j = nlohmann::json::parse(text, nullptr, false); !j.is_discarded())
+    (void)layout::smem::bankInstructionFromJson(j);
   if (auto a = layout::parseAttribute(text)) (void)layout::printAttrValue(*a);
   (void)layout::parseAliasFile(text);
   if (auto enc = layout::triton::parseEncoding(text)) {

@@ -2,6 +2,8 @@
 // user-supplied targets, so both paths enforce the same field rules.
 #include "layout/intel/block_io.h"
 
+#include "../io/json_fields.h"
+
 #include <algorithm>
 #include <bit>
 #include <initializer_list>
@@ -61,82 +63,30 @@ constexpr const char* kBuiltinTargets = R"json([
 
 constexpr std::array<BlockOp, 3> kOps = {BlockOp::Load, BlockOp::Store, BlockOp::Prefetch};
 
-std::string describe(const json& j) {
-  switch (j.type()) {
-  case json::value_t::null:
-    return "null";
-  case json::value_t::boolean:
-    return "a boolean";
-  case json::value_t::string:
-    return "a string";
-  case json::value_t::array:
-    return "an array";
-  case json::value_t::object:
-    return "an object";
-  case json::value_t::number_float:
-    return "a non-integer number";
-  default:
-    return j.is_number_unsigned() ? std::to_string(j.get<uint64_t>())
-                                  : std::to_string(j.get<int64_t>());
-  }
-}
+using detail::describeJson;
+using detail::findField;
+using detail::joinPath;
 
-std::string join(const std::string& path, std::string_view key) {
-  return path.empty() ? std::string(key) : path + "." + std::string(key);
-}
-
-// An object whose keys are all among `known` (a typo in a hardware description must not pass).
 std::optional<Error> checkObject(const json& j, const std::string& path,
                                  std::initializer_list<std::string_view> known) {
-  if (!j.is_object())
-    return makeError((path.empty() ? "target" : path) + ": expected an object, got " + describe(j));
-  for (const auto& [key, value] : j.items()) {
-    (void)value;
-    if (std::find(known.begin(), known.end(), key) == known.end())
-      return makeError(join(path, key) + ": unknown field");
-  }
-  return std::nullopt;
+  return detail::checkObjectKeys(j, path, known, "target");
 }
 
-const json* field(const json& obj, std::string_view key) {
-  auto it = obj.find(std::string(key));
-  return it == obj.end() ? nullptr : &*it;
-}
-
-// A required integer in [lo, hi].
+template <typename Int>
 std::optional<Error> readInt(const json& obj, const std::string& path, std::string_view key,
-                             int64_t lo, int64_t hi, int64_t& out) {
-  const json* v = field(obj, key);
-  std::string p = join(path, key);
-  if (!v) return makeError(p + ": missing field");
-  if (!v->is_number_integer()) return makeError(p + ": expected an integer, got " + describe(*v));
-  if (v->is_number_unsigned() ? v->get<uint64_t>() > static_cast<uint64_t>(hi)
-                              : (v->get<int64_t>() < lo || v->get<int64_t>() > hi))
-    return makeError(p + ": " + describe(*v) + " is outside [" + std::to_string(lo) + ", " +
-                     std::to_string(hi) + "]");
-  out = v->is_number_unsigned() ? static_cast<int64_t>(v->get<uint64_t>()) : v->get<int64_t>();
-  return std::nullopt;
-}
-
-std::optional<Error> readInt(const json& obj, const std::string& path, std::string_view key,
-                             int64_t lo, int64_t hi, int& out) {
-  int64_t v = 0;
-  if (auto e = readInt(obj, path, key, lo, hi, v)) return e;
-  out = static_cast<int>(v);
-  return std::nullopt;
+                             int64_t lo, int64_t hi, Int& out) {
+  return detail::readIntField(obj, path, key, lo, hi, out);
 }
 
 std::optional<Error> requirePow2(int64_t v, const std::string& path) {
-  if (!std::has_single_bit(static_cast<uint64_t>(v)))
-    return makeError(path + ": " + std::to_string(v) + " is not a power of two");
-  return std::nullopt;
+  return detail::requirePowerOfTwo(v, path);
 }
 
 // {"load": n, "store": n, "prefetch": n}
 std::optional<Error> readPerOp(const json& obj, const std::string& path, std::string_view key,
                                int64_t hi, std::array<int, 3>& out) {
-  const json* v = field(obj, key);
-  std::string p = join(path, key);
+  const json* v = findField(obj, key);
+  std::string p = joinPath(path, key);
   if (!v) return makeError(p + ": missing field");
   if (auto e = checkObject(*v, p, {"load", "store", "prefetch"})) return e;
   for (BlockOp op : kOps)
@@ -155,29 +105,30 @@ std::optional<Error> readElement(const json& j, const std::string& path, BlockEl
     return e;
   if (auto e = readInt(j, path, "elemBits", 8, 64, out.elemBits)) return e;
   if (out.elemBits != 8 && out.elemBits != 16 && out.elemBits != 32 && out.elemBits != 64)
-    return makeError(join(path, "elemBits") + ": " + std::to_string(out.elemBits) +
+    return makeError(joinPath(path, "elemBits") + ": " + std::to_string(out.elemBits) +
                      " is not one of 8, 16, 32, 64");
   if (auto e = readInt(j, path, "minTileWidth", 1, kMaxShapeField, out.minTileWidth)) return e;
   if (auto e = readInt(j, path, "maxTileWidth", 1, kMaxShapeField, out.maxTileWidth)) return e;
   if (out.maxTileWidth < out.minTileWidth)
-    return makeError(join(path, "maxTileWidth") + ": " + std::to_string(out.maxTileWidth) +
+    return makeError(joinPath(path, "maxTileWidth") + ": " + std::to_string(out.maxTileWidth) +
                      " is below minTileWidth " + std::to_string(out.minTileWidth));
   if (auto e = readPerOp(j, path, "maxBlocks", kMaxShapeField, out.maxBlocks)) return e;
-  if (const json* t = field(j, "transpose")) {
-    std::string p = join(path, "transpose");
+  if (const json* t = findField(j, "transpose")) {
+    std::string p = joinPath(path, "transpose");
     if (auto e = checkObject(*t, p, {"maxTileWidth", "requiredTileHeight", "maxBlocks"})) return e;
     BlockTransposeRule rule;
     if (auto e = readInt(*t, p, "maxTileWidth", 1, kMaxShapeField, rule.maxTileWidth)) return e;
-    if (field(*t, "requiredTileHeight")) {
+    if (findField(*t, "requiredTileHeight")) {
       if (auto e = readInt(*t, p, "requiredTileHeight", 1, kMaxShapeField, rule.requiredTileHeight))
         return e;
-      if (auto e = requirePow2(rule.requiredTileHeight, join(p, "requiredTileHeight"))) return e;
+      if (auto e = requirePow2(rule.requiredTileHeight, joinPath(p, "requiredTileHeight")))
+        return e;
     }
     if (auto e = readInt(*t, p, "maxBlocks", 1, kMaxShapeField, rule.maxBlocks)) return e;
     out.transpose = rule;
   }
-  if (const json* v = field(j, "vnni")) {
-    std::string p = join(path, "vnni");
+  if (const json* v = findField(j, "vnni")) {
+    std::string p = joinPath(path, "vnni");
     if (auto e = checkObject(*v, p, {"minTileHeight"})) return e;
     if (out.elemBits >= 32)
       return makeError(p + ": VNNI packs 8- or 16-bit elements into dwords, not " +
@@ -186,7 +137,7 @@ std::optional<Error> readElement(const json& j, const std::string& path, BlockEl
     if (auto e = readInt(*v, p, "minTileHeight", 1, kMaxShapeField, rule.minTileHeight)) return e;
     // Rows shorter than one dword group would need padding the executors do not model.
     if (rule.minTileHeight < 32 / out.elemBits)
-      return makeError(join(p, "minTileHeight") + ": " + std::to_string(rule.minTileHeight) +
+      return makeError(joinPath(p, "minTileHeight") + ": " + std::to_string(rule.minTileHeight) +
                        " is below the " + std::to_string(32 / out.elemBits) +
                        " rows of one dword of " + std::to_string(out.elemBits) + "-bit elements");
     out.vnni = rule;
@@ -212,9 +163,9 @@ std::optional<Error> readSurface(const json& j, const std::string& path, BlockSu
   if (auto e = readInt(j, path, "baseAlignmentBytes", 1, kHi, out.baseAlignmentBytes)) return e;
   if (auto e = readInt(j, path, "xMultipleBytes", 1, kHi, out.xMultipleBytes)) return e;
   if (out.maxWidthBytes < out.minWidthBytes)
-    return makeError(join(path, "maxWidthBytes") + ": below minWidthBytes");
+    return makeError(joinPath(path, "maxWidthBytes") + ": below minWidthBytes");
   if (out.maxPitchBytes < out.minPitchBytes)
-    return makeError(join(path, "maxPitchBytes") + ": below minPitchBytes");
+    return makeError(joinPath(path, "maxPitchBytes") + ": below minPitchBytes");
   return std::nullopt;
 }
 
@@ -257,9 +208,9 @@ Expected<BlockIoTarget> blockIoTargetFromJson(const json& j) {
                             "elements", "surface"}))
     return *e;
   BlockIoTarget t;
-  const json* name = field(j, "name");
+  const json* name = findField(j, "name");
   if (!name) return makeError("name: missing field");
-  if (!name->is_string()) return makeError("name: expected a string, got " + describe(*name));
+  if (!name->is_string()) return makeError("name: expected a string, got " + describeJson(*name));
   t.name = name->get<std::string>();
   if (t.name.empty()) return makeError("name: must not be empty");
   if (auto e = readInt(j, "", "subgroupSize", 1, 1024, t.subgroupSize)) return *e;
@@ -269,10 +220,10 @@ Expected<BlockIoTarget> blockIoTargetFromJson(const json& j) {
   if (auto e = readPerOp(j, "", "maxTileHeight", kMaxShapeField, t.maxTileHeight)) return *e;
   if (auto e = readPerOp(j, "", "maxRowBytes", kMaxRowBytes, t.maxRowBytes)) return *e;
 
-  const json* elements = field(j, "elements");
+  const json* elements = findField(j, "elements");
   if (!elements) return makeError("elements: missing field");
   if (!elements->is_array() || elements->empty())
-    return makeError("elements: expected a non-empty array, got " + describe(*elements));
+    return makeError("elements: expected a non-empty array, got " + describeJson(*elements));
   for (size_t i = 0; i < elements->size(); ++i) {
     std::string path = "elements[" + std::to_string(i) + "]";
     BlockElementRule rule;
@@ -284,7 +235,7 @@ Expected<BlockIoTarget> blockIoTargetFromJson(const json& j) {
     t.elements.push_back(rule);
   }
 
-  const json* surface = field(j, "surface");
+  const json* surface = findField(j, "surface");
   if (!surface) return makeError("surface: missing field");
   if (auto e = readSurface(*surface, "surface", t.surface)) return *e;
   return t;

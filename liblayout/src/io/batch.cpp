@@ -133,6 +133,8 @@ BatchProcessor::BatchProcessor() {
   registerXegpuOps(*this);
   registerXegpuPropagateOp(*this);
   registerBlockLoadOps(*this);
+  registerConversionOps(*this);
+  registerBankOps(*this);
 }
 
 void BatchProcessor::registerOp(std::string name, BatchOp op) {

@@ -1,5 +1,6 @@
 #include "layout/io/layout_json.h"
 
+#include "json_fields.h"
 #include "json_text.h"
 
 #include <bit>
@@ -11,22 +12,7 @@ using nlohmann::json;
 namespace {
 
 std::string describe(const json& j) {
-  switch (j.type()) {
-  case json::value_t::null:
-    return "null";
-  case json::value_t::boolean:
-    return "a boolean";
-  case json::value_t::string:
-    return "a string";
-  case json::value_t::array:
-    return "an array";
-  case json::value_t::object:
-    return "an object";
-  case json::value_t::number_float:
-    return "a non-integer number";
-  default:
-    return j.is_number_integer() && j.get<int64_t>() < 0 ? "a negative number" : "a number";
-  }
+  return detail::describeJson(j, detail::NumberStyle::Sign);
 }
 
 // A non-negative integer that fits in 64 bits (nlohmann stores larger ones as floats).

@@ -82,5 +82,7 @@ void registerXegpuOps(BatchProcessor& p);
 void registerXegpuPropagateOp(BatchProcessor& p);
 // blockLoad.plan (layout/intel/block_load_plan.h).
 void registerBlockLoadOps(BatchProcessor& p);
+void registerConversionOps(BatchProcessor& p); // convert.plan (layout/conversion)
+void registerBankOps(BatchProcessor& p);       // banks.analyze, banks.swizzle (layout/smem)
 
 } // namespace layout

@@ -1,0 +1,548 @@
+// The layout-conversion planner (layout/conversion/conversion_plan.h): classification of
+// comp = dst.invertAndCompose(src) as Triton's minimalCvtLayout does, and the explicit plan of each
+// kind. Every plan is checked here against the layouts before it is returned.
+//
+// Shuffle rounds (intra-warp). Write comp on the (register, lane) bits of one warp as
+//   src register = A r + B l,  src lane = C r + D l   (r, l: a dst register and lane),
+// after taking off the low register bits that are the identity on both sides (the vector, which
+// travels as one value of at most 32 bits). Pick a linear Phi (lane -> dst register) and, where
+// src broadcasts, a linear Psi (lane -> a src kernel vector: another location of the same
+// element). Round t serves dst register t + Phi l on lane l; its source lane is
+// s(l) = C t + M l with M = C Phi + D + Psi_lane, and the register it needs is A t + N l with
+// N = A Phi + B + Psi_reg. When ker M is inside ker N every sender is asked for one register
+// only, so a round is one shuffle. First choice: M = identity (solve C Phi + Psi_lane = I + D
+// column by column), which makes the rounds with C t = 0 local register moves - the most any
+// schedule can have. Otherwise Phi maps the lanes dst broadcasts to comp's kernel (M = N = 0
+// there) and M is built injective on the other lanes, column by column, from D and the columns
+// C e_i and the src kernel's lanes (greedy is exact here: failure does not depend on earlier
+// choices). t runs over a complement of the dst registers that repeat an element (dst broadcast;
+// those are copied afterwards), so the rounds meet the lower bound of one dst vector per lane
+// per round. If no such Phi exists (src broadcast the search cannot use), a greedy scheduler
+// that tries the src copies of each element builds the rounds instead (noted in the plan).
+#include "layout/conversion/conversion_plan.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+
+namespace layout::conversion {
+
+namespace {
+
+DimName dimReg() {
+  return DimName("register");
+}
+DimName dimLane() {
+  return DimName("lane");
+}
+DimName dimWarp() {
+  return DimName("warp");
+}
+DimName dimBlock() {
+  return DimName("block");
+}
+
+// A span over GF(2) with payloads that follow the same row operations: the key is reduced (each
+// row's pivot is its lowest bit; rows are applied in insertion order), the payloads accumulate.
+struct Span {
+  struct Row {
+    uint64_t key = 0, a = 0, b = 0;
+  };
+  std::vector<Row> rows;
+
+  Row reduce(Row v) const {
+    for (const Row& r : rows)
+      if ((v.key >> std::countr_zero(r.key)) & 1) {
+        v.key ^= r.key;
+        v.a ^= r.a;
+        v.b ^= r.b;
+      }
+    return v;
+  }
+  // Adds v (reduced); returns false when v's key was already in the span (v is then reduced).
+  bool insert(Row& v) {
+    v = reduce(v);
+    if (v.key == 0) return false;
+    rows.push_back(v);
+    return true;
+  }
+};
+
+// Bits `first..first+count` of v.
+uint64_t bitsOf(uint64_t v, int first, int count) {
+  return count == 0 ? 0
+                    : (v >> first) & ((count >= 64 ? ~uint64_t{0} : (uint64_t{1} << count) - 1));
+}
+
+// The image of x under the map whose column i is cols[i].
+uint64_t applyCols(const std::vector<uint64_t>& cols, uint64_t x) {
+  uint64_t y = 0;
+  for (size_t i = 0; i < cols.size(); ++i)
+    if ((x >> i) & 1) y ^= cols[i];
+  return y;
+}
+
+// A basis of the kernel of the map with columns `cols` (each vector a bit mask over the columns).
+std::vector<uint64_t> kernelBasis(const std::vector<uint64_t>& cols) {
+  Span s;
+  std::vector<uint64_t> kernel;
+  for (size_t i = 0; i < cols.size(); ++i) {
+    Span::Row r{cols[i], uint64_t{1} << i, 0};
+    if (!s.insert(r)) kernel.push_back(r.a);
+  }
+  return kernel;
+}
+
+std::string dimsText(const std::vector<DimSize>& dims) {
+  std::string s;
+  for (size_t i = 0; i < dims.size(); ++i)
+    s += (i ? ", " : "") + std::string(dims[i].name.str()) + "=" + std::to_string(dims[i].size);
+  return "(" + s + ")";
+}
+
+// The layout with in-dims exactly register, lane, warp, block (absent ones of size 1).
+Expected<LinearLayout> normalize(const LinearLayout& l, const std::string& side) {
+  const std::array<DimName, 4> names = {dimReg(), dimLane(), dimWarp(), dimBlock()};
+  for (DimName n : l.inDimNames())
+    if (std::find(names.begin(), names.end(), n) == names.end())
+      return makeError(side + ": in-dim '" + std::string(n.str()) +
+                       "' is not register, lane, warp or block (a distributed layout is needed)");
+  std::vector<InDimBases> ins;
+  for (DimName n : names) {
+    int i = l.inDimIndex(n);
+    ins.push_back({n, i >= 0 ? l.inDims()[i].bases : std::vector<std::vector<uint64_t>>{}});
+  }
+  LAYOUT_TRY_ASSIGN(out, LinearLayout::create(ins, l.outDims()));
+  if (out.totalInDimSizeLog2() > 62 || out.totalOutDimSizeLog2() > 62)
+    return makeError(side + ": " + std::to_string(out.totalInDimSizeLog2()) +
+                     " hardware bits and " + std::to_string(out.totalOutDimSizeLog2()) +
+                     " tensor bits; the planner handles at most 62 of each");
+  return out;
+}
+
+// Per dst in-bit (register, lane, warp, block order), the packed src location of comp.
+std::vector<uint64_t> compColumns(const LinearLayout& comp) {
+  std::vector<uint64_t> cols(comp.totalInDimSizeLog2());
+  for (int g = 0; g < comp.totalInDimSizeLog2(); ++g) cols[g] = comp.basisWords(g)[0];
+  return cols;
+}
+
+struct Geometry {
+  int nrS = 0, nrD = 0, nl = 0, nw = 0, nb = 0;
+};
+
+// The element (tensor coordinates packed) at register r, lane l of warp 0, block 0.
+uint64_t elementAt(const LinearLayout& l, uint64_t reg, uint64_t lane) {
+  return l.applyPacked(reg | (lane << l.inDimSizeLog2(0)));
+}
+
+// Checks every round against the layouts: the sender's register holds what the reader stores.
+bool roundsCorrect(const ConversionPlan& p, const LinearLayout& src, const LinearLayout& dst) {
+  std::vector<std::vector<char>> filled(p.numLanes, std::vector<char>(p.dstRegisters, 0));
+  for (const ShuffleRound& round : p.rounds)
+    for (int l = 0; l < p.numLanes; ++l) {
+      int from = round.readLane[l], sreg = round.sendRegister[from], dreg = round.dstRegister[l];
+      if (dreg < 0) continue; // idle this round
+      if (sreg < 0) return false;
+      for (int e = 0; e < p.vectorElements; ++e) {
+        if (elementAt(src, sreg + e, from) != elementAt(dst, dreg + e, l)) return false;
+        filled[l][dreg + e] = 1;
+      }
+    }
+  for (int l = 0; l < p.numLanes; ++l)
+    for (int r = 0; r < p.dstRegisters; ++r) {
+      int from = p.registerCopies[r];
+      if (from < 0 ? !filled[l][r]
+                   : !filled[l][from] || elementAt(dst, r, l) != elementAt(dst, from, l))
+        return false;
+    }
+  return true;
+}
+
+// One CTA's tile of `side` (register, lane, warp -> dims): the tensor bits that src's block bases
+// select are dropped. They must be single bits that no register, lane or warp reaches.
+Expected<LinearLayout> ctaTile(const LinearLayout& src, const LinearLayout& side,
+                               const char* name) {
+  const int block = src.inDimIndex(dimBlock());
+  uint64_t mask = 0;
+  for (int i = 0; i < src.inDimSizeLog2(block); ++i) {
+    uint64_t v = src.basisWords(src.inDimFirstBasis(block) + i)[0];
+    if (std::popcount(v) > 1)
+      return makeError("src: block basis " + std::to_string(i) +
+                       " is not a single tensor bit; per-CTA tiles are not modelled for it");
+    mask |= v;
+  }
+  if (mask == 0) return side;
+  std::vector<DimSize> outDims = side.outDims();
+  for (int d = 0; d < side.numOutDims(); ++d)
+    outDims[d].size >>=
+        std::popcount(bitsOf(mask, side.outDimBitOffset(d), side.outDimSizeLog2(d)));
+  std::vector<InDimBases> ins = side.inDims();
+  for (int i = 0, g = 0; i < side.numInDims(); ++i)
+    for (size_t b = 0; b < ins[i].bases.size(); ++b, ++g) {
+      if (side.basisWords(g)[0] & mask)
+        return makeError(std::string(name) + ": " + std::string(side.inDimName(i).str()) + " " +
+                         std::to_string(b) +
+                         " reaches a tensor bit the blocks split; per-CTA tiles are not separable");
+      for (int d = 0; d < side.numOutDims(); ++d) {
+        uint64_t dimMask = bitsOf(mask, side.outDimBitOffset(d), side.outDimSizeLog2(d));
+        uint64_t v = ins[i].bases[b][d], packed = 0;
+        for (int bit = 0, out = 0; bit < side.outDimSizeLog2(d); ++bit)
+          if (!((dimMask >> bit) & 1)) packed |= ((v >> bit) & 1) << out++;
+        ins[i].bases[b][d] = packed;
+      }
+    }
+  return LinearLayout::create(ins, outDims);
+}
+
+// The shuffle plan. `cols`: comp's columns; src/dst normalized.
+void planShuffles(ConversionPlan& p, const Geometry& g, const std::vector<uint64_t>& cols,
+                  const LinearLayout& src, const LinearLayout& dst) {
+  const int lanes = 1 << g.nl;
+  // The vector: low register bits that are the identity and that no other column touches.
+  const int wireElems = p.elemBits >= 32 ? 1 : 32 / p.elemBits;
+  int k = 0;
+  while (k < g.nrD && k < g.nrS && (1 << (k + 1)) <= wireElems) {
+    bool ok = cols[k] == (uint64_t{1} << k);
+    for (int i = 0; ok && i < g.nrD + g.nl; ++i)
+      if (i != k && ((cols[i] >> k) & 1)) ok = false;
+    if (!ok) break;
+    ++k;
+  }
+  p.vectorElements = 1 << k;
+  const int nr = g.nrD - k, nrs = g.nrS - k;
+  std::vector<uint64_t> cR(nr), cL(g.nl);
+  for (int i = 0; i < nr; ++i) cR[i] = cols[k + i] >> k;
+  for (int j = 0; j < g.nl; ++j) cL[j] = cols[g.nrD + j] >> k;
+  auto laneOf = [&](uint64_t v) { return bitsOf(v, nrs, g.nl); };
+  auto regOf = [&](uint64_t v) { return bitsOf(v, 0, nrs); };
+
+  // Dst registers that repeat an element (dst broadcast): fill a complement T, copy the rest.
+  Span regKernel;
+  for (uint64_t v : kernelBasis(cR)) {
+    Span::Row r{v, 0, 0};
+    regKernel.insert(r);
+  }
+  auto canonicalReg = [&](uint64_t r) { return regKernel.reduce({r, 0, 0}).key; };
+  uint64_t pivotMask = 0;
+  for (const auto& r : regKernel.rows) pivotMask |= r.key & (~r.key + 1);
+  std::vector<int> tBasis;
+  for (int i = 0; i < nr; ++i)
+    if (!((pivotMask >> i) & 1)) tBasis.push_back(i);
+
+  // Lane directions dst broadcasts (with some register offset): comp(x, u) = 0. Lane bits first.
+  std::vector<uint64_t> laneFirst(g.nl + nr);
+  for (int j = 0; j < g.nl; ++j) laneFirst[j] = cL[j];
+  for (int i = 0; i < nr; ++i) laneFirst[g.nl + i] = cR[i];
+  Span kernelEch;
+  for (uint64_t v : kernelBasis(laneFirst)) {
+    Span::Row r{v, 0, 0};
+    kernelEch.insert(r);
+  }
+  Span laneMap; // key: dst lane vector; a: Phi (dst register in T); b: Psi (src location)
+  uint64_t broadcastLanes = 0;
+  for (const auto& r : kernelEch.rows) {
+    uint64_t u = bitsOf(r.key, 0, g.nl);
+    if (u == 0) continue;
+    Span::Row row{u, canonicalReg(r.key >> g.nl), 0};
+    laneMap.insert(row);
+    broadcastLanes |= u & (~u + 1);
+  }
+
+  // Generators that move a lane's source: dst registers of T, and the src kernel (other src
+  // locations of the same element, vector bits excluded).
+  Span gens;
+  for (int i : tBasis) {
+    Span::Row r{laneOf(cR[i]), uint64_t{1} << i, 0};
+    gens.insert(r);
+  }
+  {
+    std::vector<uint64_t> srcCols;
+    for (int i = k; i < g.nrS; ++i) srcCols.push_back(src.basisWords(i)[0]);
+    for (int j = 0; j < g.nl; ++j) srcCols.push_back(src.basisWords(g.nrS + j)[0]);
+    for (uint64_t v : kernelBasis(srcCols)) {
+      Span::Row r{laneOf(v), 0, v};
+      gens.insert(r);
+    }
+  }
+
+  // Phi, Psi: first M = identity on every lane (the rounds with C t = 0 are then local), else M
+  // zero on the broadcast lanes and injective on the others.
+  std::vector<int> freeLaneBits;
+  for (int j = 0; j < g.nl; ++j)
+    if (!((broadcastLanes >> j) & 1)) freeLaneBits.push_back(j);
+  bool linear = true;
+  std::vector<Span::Row> choice;
+  bool identity = true;
+  for (int j = 0; j < g.nl; ++j) {
+    Span::Row want = gens.reduce({(uint64_t{1} << j) ^ laneOf(cL[j]), 0, 0});
+    if (want.key != 0) {
+      identity = false;
+      break;
+    }
+    choice.push_back({uint64_t{1} << j, want.a, want.b});
+  }
+  if (identity) laneMap = Span{};
+  if (!identity) {
+    choice.clear();
+    Span images;
+    for (int j : freeLaneBits) {
+      Span::Row img{laneOf(cL[j]), 0, 0};
+      if (images.reduce(img).key == 0) {
+        bool found = false;
+        for (const auto& gr : gens.rows) {
+          Span::Row trial{img.key ^ gr.key, gr.a, gr.b};
+          if (images.reduce(trial).key != 0) {
+            img = trial;
+            found = true;
+            break;
+          }
+        }
+        if (!found) {
+          linear = false;
+          break;
+        }
+      }
+      choice.push_back({uint64_t{1} << j, img.a, img.b});
+      images.insert(img);
+    }
+  }
+
+  std::vector<uint64_t> tValues;
+  for (uint64_t t = 0; t < (uint64_t{1} << nr); ++t)
+    if (canonicalReg(t) == t) tValues.push_back(t);
+  p.roundsLowerBound = int(tValues.size());
+  p.registerCopies.assign(p.dstRegisters, -1);
+  for (int r = 0; r < p.dstRegisters; ++r) {
+    uint64_t hi = uint64_t(r) >> k, canon = canonicalReg(hi);
+    if (canon != hi)
+      p.registerCopies[r] = int((canon << k) | (uint64_t(r) & (p.vectorElements - 1)));
+  }
+
+  if (linear) {
+    for (Span::Row& c : choice) laneMap.insert(c);
+    for (uint64_t t : tValues) {
+      ShuffleRound round{std::vector<int>(lanes, -1), std::vector<int>(lanes, -1),
+                         std::vector<int>(lanes, -1), false};
+      for (int l = 0; l < lanes && linear; ++l) {
+        Span::Row m = laneMap.reduce({uint64_t(l), 0, 0});
+        uint64_t r = t ^ m.a;
+        uint64_t s = applyCols(cR, r) ^ applyCols(cL, uint64_t(l)) ^ m.b;
+        int from = int(laneOf(s)), sreg = int(regOf(s) << k);
+        round.readLane[l] = from;
+        round.dstRegister[l] = int(r << k);
+        if (round.sendRegister[from] >= 0 && round.sendRegister[from] != sreg) linear = false;
+        round.sendRegister[from] = sreg;
+      }
+      if (!linear) break;
+      p.rounds.push_back(std::move(round));
+    }
+  }
+  if (linear) {
+    for (auto& round : p.rounds)
+      for (int& s : round.sendRegister)
+        if (s < 0) s = 0; // a lane nobody reads still puts something on the wire
+    linear = roundsCorrect(p, src, dst);
+  }
+
+  if (!linear) {
+    // Greedy rounds over every src location of each element.
+    p.rounds.clear();
+    p.notes.push_back("no linear shuffle schedule fits (src broadcast); greedy rounds over "
+                      "every src copy of each element");
+    std::vector<uint64_t> srcCols;
+    for (int i = k; i < g.nrS; ++i) srcCols.push_back(src.basisWords(i)[0]);
+    for (int j = 0; j < g.nl; ++j) srcCols.push_back(src.basisWords(g.nrS + j)[0]);
+    std::vector<uint64_t> srcKernel = kernelBasis(srcCols);
+    if (srcKernel.size() > 6) srcKernel.resize(6); // 64 alternatives are plenty
+    std::vector<std::vector<uint64_t>> pending(lanes, tValues);
+    size_t left = size_t(lanes) * tValues.size();
+    while (left > 0) {
+      ShuffleRound round{std::vector<int>(lanes, -1), std::vector<int>(lanes, -1),
+                         std::vector<int>(lanes, -1), false};
+      for (int l = 0; l < lanes; ++l) {
+        auto& mine = pending[l];
+        bool done = false;
+        // A bounded look-ahead keeps a round linear in the lanes.
+        for (size_t idx = 0; idx < mine.size() && idx < 64 && !done; ++idx) {
+          uint64_t base = applyCols(cR, mine[idx]) ^ applyCols(cL, uint64_t(l));
+          for (uint64_t c = 0; c < (uint64_t{1} << srcKernel.size()) && !done; ++c) {
+            uint64_t s = base ^ applyCols(srcKernel, c);
+            int from = int(laneOf(s)), sreg = int(regOf(s) << k);
+            if (round.sendRegister[from] >= 0 && round.sendRegister[from] != sreg) continue;
+            round.sendRegister[from] = sreg;
+            round.readLane[l] = from;
+            round.dstRegister[l] = int(mine[idx] << k);
+            mine.erase(mine.begin() + idx);
+            --left;
+            done = true;
+          }
+        }
+      }
+      // Lanes with nothing to fill this round read themselves and store nothing.
+      for (int l = 0; l < lanes; ++l)
+        if (round.readLane[l] < 0) round.readLane[l] = l;
+      for (int& s : round.sendRegister)
+        if (s < 0) s = 0;
+      p.rounds.push_back(std::move(round));
+    }
+  }
+
+  for (auto& round : p.rounds) {
+    round.local = true;
+    for (int l = 0; l < lanes; ++l)
+      if (round.readLane[l] != l) round.local = false;
+    if (!round.local) ++p.shuffleRounds;
+  }
+  if (p.shuffleRounds == 0)
+    p.notes.push_back("every round is local: each lane already holds its elements (src "
+                      "broadcast), registers move without shuffles");
+  if (int(p.rounds.size()) == p.roundsLowerBound)
+    p.notes.push_back(std::to_string(p.rounds.size()) +
+                      " rounds: the lower bound (one dst vector per lane per round)");
+}
+
+} // namespace
+
+std::string_view conversionKindName(ConversionKind k) {
+  switch (k) {
+  case ConversionKind::None:
+    return "none";
+  case ConversionKind::RegisterPermutation:
+    return "registerPermutation";
+  case ConversionKind::WarpShuffle:
+    return "warpShuffle";
+  case ConversionKind::SharedMemory:
+    return "sharedMemory";
+  }
+  return "none";
+}
+
+Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearLayout& dstIn,
+                                        int elemBits, std::string_view target) {
+  if (elemBits != 8 && elemBits != 16 && elemBits != 32 && elemBits != 64)
+    return makeError("elemBits: " + std::to_string(elemBits) + " is not 8, 16, 32 or 64");
+  if (auto t = smem::bankTarget(target); !t) return makeError("target: " + t.error().message);
+  LAYOUT_TRY_ASSIGN(src, normalize(srcIn, "src"));
+  LAYOUT_TRY_ASSIGN(dst, normalize(dstIn, "dst"));
+  if (src.outDimNames() != dst.outDimNames())
+    return makeError("dst: out-dims " + dimsText(dst.outDims()) + " differ from src's " +
+                     dimsText(src.outDims()));
+  for (int i = 0; i < src.numOutDims(); ++i)
+    if (src.outDimSize(i) != dst.outDimSize(i))
+      return makeError("dst: " + std::string(dst.outDimName(i).str()) + " has size " +
+                       std::to_string(dst.outDimSize(i)) + " but src has " +
+                       std::to_string(src.outDimSize(i)) + " (both must cover the same tensor)");
+  const char* plural[] = {"registers", "lanes", "warps", "blocks"};
+  for (int d = 1; d < 4; ++d)
+    if (src.inDimSize(d) != dst.inDimSize(d))
+      return makeError("dst: " + std::string(dst.inDimName(d).str()) + " has " +
+                       std::to_string(dst.inDimSize(d)) + " " + plural[d] + " but src has " +
+                       std::to_string(src.inDimSize(d)));
+  for (auto [l, side] : {std::pair{&src, "src"}, std::pair{&dst, "dst"}})
+    if (!l->isSurjective())
+      return makeError(std::string(side) +
+                       ": does not hold every element of the tensor (not surjective)");
+
+  // Plans are spelled out per register and lane: keep them enumerable.
+  for (auto [l, side] : {std::pair{&src, "src"}, std::pair{&dst, "dst"}}) {
+    if (l->inDimSizeLog2(0) > 20)
+      return makeError(std::string(side) + ": " + std::to_string(l->inDimSize(0)) +
+                       " registers per lane; the planner spells out at most 2^20");
+    if (l->inDimSizeLog2(1) > 10)
+      return makeError(std::string(side) + ": " + std::to_string(l->inDimSize(1)) +
+                       " lanes; the planner handles at most 1024");
+    if (l->inDimSizeLog2(2) > 20 || l->inDimSizeLog2(3) > 20)
+      return makeError(std::string(side) + ": " + std::to_string(l->inDimSize(2)) + " warps, " +
+                       std::to_string(l->inDimSize(3)) + " blocks; the planner handles 2^20 each");
+    if (l->inDimSizeLog2(0) + l->inDimSizeLog2(1) > 18)
+      return makeError(std::string(side) + ": " + std::to_string(l->inDimSize(0)) +
+                       " registers x " + std::to_string(l->inDimSize(1)) +
+                       " lanes; the planner spells out at most 2^18 per warp");
+  }
+
+  ConversionPlan p;
+  p.elemBits = elemBits;
+  Geometry g{src.inDimSizeLog2(0), dst.inDimSizeLog2(0), src.inDimSizeLog2(1), src.inDimSizeLog2(2),
+             src.inDimSizeLog2(3)};
+  p.numLanes = 1 << g.nl;
+  p.numWarps = 1 << g.nw;
+  p.numBlocks = 1 << g.nb;
+  p.srcRegisters = 1 << g.nrS;
+  p.dstRegisters = 1 << g.nrD;
+  auto comp = dst.invertAndCompose(src);
+  if (!comp) return makeError("comp = dst.invertAndCompose(src): " + comp.error().message);
+  const std::array<DimName, 4> order = {dimReg(), dimLane(), dimWarp(), dimBlock()};
+  LAYOUT_TRY_ASSIGN(compOrdered, comp->transposeOuts(order));
+  p.comp = std::move(compOrdered);
+  for (auto [free, side] :
+       {std::pair{src.freeVariableMasks(), "src"}, std::pair{dst.freeVariableMasks(), "dst"}}) {
+    std::string bits;
+    for (auto& [name, mask] : free)
+      if (mask)
+        bits +=
+            (bits.empty() ? "" : ", ") + std::string(name.str()) + " mask " + std::to_string(mask);
+    if (!bits.empty())
+      p.notes.push_back(std::string(side) + " broadcasts (" + bits + "): " +
+                        (std::string(side) == "src"
+                             ? "each element is taken from its smallest src location"
+                             : "repeated dst locations receive copies of one element"));
+  }
+
+  if (src == dst) {
+    p.kind = ConversionKind::None;
+    return p;
+  }
+  const std::vector<uint64_t> cols = compColumns(p.comp);
+  const std::array<DimName, 3> lwb = {dimLane(), dimWarp(), dimBlock()};
+  LAYOUT_TRY_ASSIGN(inThread, p.comp.isTrivialOver(lwb));
+  if (inThread) {
+    p.kind = ConversionKind::RegisterPermutation;
+    p.registerPermutation.resize(p.dstRegisters);
+    for (int r = 0; r < p.dstRegisters; ++r) {
+      uint64_t s = 0;
+      for (int i = 0; i < g.nrD; ++i)
+        if ((r >> i) & 1) s ^= cols[i];
+      p.registerPermutation[r] = int(s);
+    }
+    return p;
+  }
+  const std::array<DimName, 2> wb = {dimWarp(), dimBlock()};
+  LAYOUT_TRY_ASSIGN(inWarp, p.comp.isTrivialOver(wb));
+  if (inWarp) {
+    p.kind = ConversionKind::WarpShuffle;
+    planShuffles(p, g, cols, src, dst);
+    if (p.elemBits == 64) p.notes.push_back("64-bit elements: each round is two 32-bit shuffles");
+    if (!roundsCorrect(p, src, dst))
+      return makeError("internal: the shuffle rounds do not deliver dst's elements");
+    return p;
+  }
+
+  p.kind = ConversionKind::SharedMemory;
+  const std::array<DimName, 1> blockOnly = {dimBlock()};
+  LAYOUT_TRY_ASSIGN(sameBlock, p.comp.isTrivialOver(blockOnly));
+  if (!sameBlock)
+    return makeError("dst: the conversion moves data between blocks (CTAs of a cluster); "
+                     "distributed shared memory is not modelled");
+  const std::array<DimName, 3> rlw = {dimReg(), dimLane(), dimWarp()};
+  const std::vector<DimName> outs = src.outDimNames();
+  LAYOUT_TRY_ASSIGN(storeFull, src.sublayout(rlw, outs));
+  LAYOUT_TRY_ASSIGN(loadFull, dst.sublayout(rlw, outs));
+  // Each CTA converts its own tile in its own shared memory.
+  LAYOUT_TRY_ASSIGN(storeTile, ctaTile(src, storeFull, "src"));
+  LAYOUT_TRY_ASSIGN(loadTile, ctaTile(src, loadFull, "dst"));
+  if (p.numBlocks > 1)
+    p.notes.push_back(std::to_string(p.numBlocks) +
+                      " blocks: each CTA converts its own tile through its own shared memory; the "
+                      "shared layout is over one CTA's tile (the tensor without the bits the "
+                      "blocks split)");
+  // Duplicate registers (zero bases) hold nothing new: stored and loaded once, copied in registers.
+  LAYOUT_TRY_ASSIGN(store, storeTile.removeZeroBasesAlongDim(dimReg()));
+  LAYOUT_TRY_ASSIGN(load, loadTile.removeZeroBasesAlongDim(dimReg()));
+  auto found = smem::synthesizeSwizzleForTarget(store, load, elemBits, target);
+  if (!found) return makeError("shared memory: " + found.error().message);
+  p.shared = std::move(*found);
+  return p;
+}
+
+} // namespace layout::conversion

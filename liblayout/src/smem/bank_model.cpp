@@ -1,0 +1,319 @@
+// Bank models of shared memory (NVIDIA), LDS (AMD CDNA3, CDNA4) and SLM (Intel Xe). The built-in
+// targets are JSON text read by the same parser as user models, so both obey the same rules.
+#include "layout/smem/bank_model.h"
+
+#include "../io/json_fields.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <charconv>
+#include <mutex>
+
+namespace layout::smem {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+namespace {
+
+// Sources: shared/reference/banks-swizzles-visualizers.md §3.2 (NVIDIA), §3.3 (AMD), §3.4 (Intel).
+// A target gives defaults (laneCount, banks, bankBytes) that an instruction may override; "phases"
+// lists lane groups as "a-b" ranges or single lanes; "contiguous" = groups of
+// banks * bankBytes / bytesPerLane consecutive lanes. "basis" says where each grouping comes from.
+constexpr const char* kBuiltinTargets = R"json([
+{"name": "nvidia", "laneCount": 32, "banks": 32, "bankBytes": 4,
+ "description": "NVIDIA shared memory, cc 5.x to 9.x: 32 banks x 4 B, one word per bank per cycle",
+ "instructions": [
+  {"name": "ld.b8", "direction": "read", "bytesPerLane": 1, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
+  {"name": "ld.b16", "direction": "read", "bytesPerLane": 2, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
+  {"name": "ld.b32", "direction": "read", "bytesPerLane": 4, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
+  {"name": "ld.b64", "direction": "read", "bytesPerLane": 8, "phases": [["0-15"], ["16-31"]], "basis": "documented: GTC'19 S9593, NVIDIA/cutlass #328 (half warps)"},
+  {"name": "ld.b128", "direction": "read", "bytesPerLane": 16, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "basis": "documented: GTC'19 S9593, NVIDIA/cutlass #328 (quarter warps)"},
+  {"name": "st.b8", "direction": "write", "bytesPerLane": 1, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
+  {"name": "st.b16", "direction": "write", "bytesPerLane": 2, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
+  {"name": "st.b32", "direction": "write", "bytesPerLane": 4, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
+  {"name": "st.b64", "direction": "write", "bytesPerLane": 8, "phases": [["0-15"], ["16-31"]], "basis": "documented: GTC'19 S9593, NVIDIA/cutlass #328 (half warps)"},
+  {"name": "st.b128", "direction": "write", "bytesPerLane": 16, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "basis": "documented: GTC'19 S9593, NVIDIA/cutlass #328 (quarter warps)"},
+  {"name": "ldmatrix.x1", "direction": "read", "bytesPerLane": 16, "matrices": 1, "phases": [["0-7"]], "basis": "documented: PTX ISA (one 8x8 b16 matrix = 8 rows x 16 B = one phase)"},
+  {"name": "ldmatrix.x2", "direction": "read", "bytesPerLane": 16, "matrices": 2, "phases": [["0-7"], ["8-15"]], "basis": "documented: PTX ISA (one 8x8 b16 matrix = 8 rows x 16 B = one phase)"},
+  {"name": "ldmatrix.x4", "direction": "read", "bytesPerLane": 16, "matrices": 4, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "basis": "documented: PTX ISA (one 8x8 b16 matrix = 8 rows x 16 B = one phase)"},
+  {"name": "ldmatrix.x1.trans", "direction": "read", "bytesPerLane": 16, "matrices": 1, "transposed": true, "phases": [["0-7"]], "basis": "documented: PTX ISA (one 8x8 b16 matrix = 8 rows x 16 B = one phase)"},
+  {"name": "ldmatrix.x2.trans", "direction": "read", "bytesPerLane": 16, "matrices": 2, "transposed": true, "phases": [["0-7"], ["8-15"]], "basis": "documented: PTX ISA (one 8x8 b16 matrix = 8 rows x 16 B = one phase)"},
+  {"name": "ldmatrix.x4.trans", "direction": "read", "bytesPerLane": 16, "matrices": 4, "transposed": true, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "basis": "documented: PTX ISA (one 8x8 b16 matrix = 8 rows x 16 B = one phase)"},
+  {"name": "stmatrix.x1", "direction": "write", "bytesPerLane": 16, "matrices": 1, "phases": [["0-7"]], "basis": "documented: PTX ISA 7.8 (stmatrix mirrors ldmatrix)"},
+  {"name": "stmatrix.x2", "direction": "write", "bytesPerLane": 16, "matrices": 2, "phases": [["0-7"], ["8-15"]], "basis": "documented: PTX ISA 7.8 (stmatrix mirrors ldmatrix)"},
+  {"name": "stmatrix.x4", "direction": "write", "bytesPerLane": 16, "matrices": 4, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "basis": "documented: PTX ISA 7.8 (stmatrix mirrors ldmatrix)"},
+  {"name": "stmatrix.x1.trans", "direction": "write", "bytesPerLane": 16, "matrices": 1, "transposed": true, "phases": [["0-7"]], "basis": "documented: PTX ISA 7.8 (stmatrix mirrors ldmatrix)"},
+  {"name": "stmatrix.x2.trans", "direction": "write", "bytesPerLane": 16, "matrices": 2, "transposed": true, "phases": [["0-7"], ["8-15"]], "basis": "documented: PTX ISA 7.8 (stmatrix mirrors ldmatrix)"},
+  {"name": "stmatrix.x4.trans", "direction": "write", "bytesPerLane": 16, "matrices": 4, "transposed": true, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "basis": "documented: PTX ISA 7.8 (stmatrix mirrors ldmatrix)"}
+ ]},
+{"name": "cdna3", "laneCount": 64, "banks": 32, "bankBytes": 4,
+ "description": "AMD CDNA3 (gfx942, MI300) LDS: 32 banks x 4 B, 64-lane waves",
+ "instructions": [
+  {"name": "ds_read_b32", "direction": "read", "bytesPerLane": 4, "phases": [["0-31"], ["32-63"]], "basis": "documented: nod-ai AMDGPU kernel optimization guide (b32: 32 adjacent lanes per pass)"},
+  {"name": "ds_read_b64", "direction": "read", "bytesPerLane": 8, "phases": "contiguous", "basis": "assumed: no published lane groups; Triton PR #9662's phase count (64 lanes x 64 bits / (32 banks x 32 bits) = 4) as contiguous lanes"},
+  {"name": "ds_read_b128", "direction": "read", "bytesPerLane": 16, "phases": [["0-3", "20-23"], ["4-7", "16-19"], ["8-11", "28-31"], ["12-15", "24-27"], ["32-35", "52-55"], ["36-39", "48-51"], ["40-43", "60-63"], ["44-47", "56-59"]], "basis": "documented: ROCm composable_kernel lds_bank_conflicts.rst, Triton PR #11365"},
+  {"name": "ds_write_b32", "direction": "write", "bytesPerLane": 4, "phases": [["0-31"], ["32-63"]], "basis": "assumed: as ds_read_b32 (32 adjacent lanes per pass)"},
+  {"name": "ds_write_b64", "direction": "write", "bytesPerLane": 8, "phases": "contiguous", "basis": "assumed: no published lane groups; Triton PR #9662's phase count as contiguous lanes"},
+  {"name": "ds_write_b128", "direction": "write", "bytesPerLane": 16, "phases": "contiguous", "basis": "documented: ROCm composable_kernel lds_bank_conflicts.rst (8 phases of 8 contiguous lanes)"}
+ ]},
+{"name": "cdna4", "laneCount": 64, "banks": 64, "bankBytes": 4,
+ "description": "AMD CDNA4 (gfx950, MI350/MI355X) LDS: 64 banks x 4 B, 64-lane waves; some instructions see 32 banks",
+ "instructions": [
+  {"name": "ds_read_b32", "direction": "read", "bytesPerLane": 4, "phases": "contiguous", "basis": "assumed: no published measurement; IREE PR #24428 treats reads up to 8 B as contiguous phases"},
+  {"name": "ds_read_b64", "direction": "read", "bytesPerLane": 8, "phases": [["0-31"], ["32-63"]], "basis": "measured: HipKittens (arXiv 2511.08083) Table 5"},
+  {"name": "ds_read_b96", "direction": "read", "banks": 32, "bytesPerLane": 12, "phases": [["0-3", "20-23"], ["4-7", "16-19"], ["8-11", "28-31"], ["12-15", "24-27"], ["32-35", "52-55"], ["36-39", "48-51"], ["40-43", "60-63"], ["44-47", "56-59"]], "basis": "measured: HipKittens (arXiv 2511.08083) Table 5 (32 banks seen)"},
+  {"name": "ds_read_b128", "direction": "read", "bytesPerLane": 16, "phases": [["0-3", "12-15", "20-27"], ["4-11", "16-19", "28-31"], ["32-35", "44-47", "52-59"], ["36-43", "48-51", "60-63"]], "basis": "measured: HipKittens (arXiv 2511.08083) Table 5; Triton PR #11365"},
+  {"name": "ds_write_b32", "direction": "write", "bytesPerLane": 4, "phases": "contiguous", "basis": "assumed: no published measurement; one 256-byte bank line per phase"},
+  {"name": "ds_write_b64", "direction": "write", "banks": 32, "bytesPerLane": 8, "phases": [["0-15"], ["16-31"], ["32-47"], ["48-63"]], "basis": "measured: HipKittens (arXiv 2511.08083) Table 5 (32 banks seen)"},
+  {"name": "ds_write_b128", "direction": "write", "bytesPerLane": 16, "phases": "contiguous", "basis": "assumed: no published measurement; Triton PR #9662's phase count as contiguous lanes"}
+ ]},
+{"name": "xe", "laneCount": 16, "banks": 16, "bankBytes": 4,
+ "description": "Intel Xe SLM: 64 consecutive bytes in 16 banks x 4 B (oneAPI GPU Optimization Guide); one phase = one 16-lane sub-group request (suggested default; load a JSON model for other splits)",
+ "instructions": [
+  {"name": "slm.ld.b8", "direction": "read", "bytesPerLane": 1, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
+  {"name": "slm.ld.b16", "direction": "read", "bytesPerLane": 2, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
+  {"name": "slm.ld.b32", "direction": "read", "bytesPerLane": 4, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
+  {"name": "slm.ld.b64", "direction": "read", "bytesPerLane": 8, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
+  {"name": "slm.ld.b128", "direction": "read", "bytesPerLane": 16, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
+  {"name": "slm.st.b8", "direction": "write", "bytesPerLane": 1, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
+  {"name": "slm.st.b16", "direction": "write", "bytesPerLane": 2, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
+  {"name": "slm.st.b32", "direction": "write", "bytesPerLane": 4, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
+  {"name": "slm.st.b64", "direction": "write", "bytesPerLane": 8, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
+  {"name": "slm.st.b128", "direction": "write", "bytesPerLane": 16, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"}
+ ]}
+])json";
+
+using detail::describeJson;
+using detail::findField;
+using detail::joinPath;
+
+// "a-b" or "a" (a lane range), or an integer lane.
+std::optional<Error> readLanes(const json& v, const std::string& path, std::vector<int>& out) {
+  if (v.is_number_integer()) {
+    if (!v.is_number_unsigned() || v.get<uint64_t>() > 4095)
+      return makeError(path + ": lane " + describeJson(v) + " is outside [0, 4095]");
+    out.push_back(static_cast<int>(v.get<uint64_t>()));
+    return std::nullopt;
+  }
+  if (!v.is_string())
+    return makeError(path + ": expected a lane or a range \"a-b\", got " + describeJson(v));
+  std::string s = v.get<std::string>();
+  auto dash = s.find('-');
+  auto parse = [&](std::string_view t, int& x) {
+    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), x);
+    return ec == std::errc() && p == t.data() + t.size() && x >= 0 && x <= 4095;
+  };
+  int a = 0, b = 0;
+  bool ok = dash == std::string::npos ? parse(s, a) && (b = a, true)
+                                      : parse(std::string_view(s).substr(0, dash), a) &&
+                                            parse(std::string_view(s).substr(dash + 1), b);
+  if (!ok || b < a)
+    return makeError(path + ": \"" + s + "\" is not a lane range \"a-b\" with 0 <= a <= b <= 4095");
+  for (int l = a; l <= b; ++l) out.push_back(l);
+  return std::nullopt;
+}
+
+Expected<BankInstruction> readInstruction(const json& j, const std::string& path,
+                                          const json* defaults, const std::string& prefix) {
+  if (auto e =
+          detail::checkObjectKeys(j, path,
+                                  {"name", "direction", "laneCount", "banks", "bankBytes",
+                                   "bytesPerLane", "matrices", "transposed", "phases", "basis"},
+                                  "instruction"))
+    return *e;
+  BankInstruction ins;
+  const json* name = findField(j, "name");
+  if (!name || !name->is_string() || name->get<std::string>().empty())
+    return makeError(joinPath(path, "name") + ": expected a non-empty string");
+  ins.name = prefix + name->get<std::string>();
+  const json* dir = findField(j, "direction");
+  if (!dir || !dir->is_string() ||
+      (dir->get<std::string>() != "read" && dir->get<std::string>() != "write"))
+    return makeError(joinPath(path, "direction") + ": expected \"read\" or \"write\"");
+  ins.direction =
+      dir->get<std::string>() == "read" ? AccessDirection::Read : AccessDirection::Write;
+  // Per-instruction values override the target's.
+  auto readDefaulted = [&](const char* key, int lo, int hi, int& out) -> std::optional<Error> {
+    if (findField(j, key)) return detail::readIntField(j, path, key, lo, hi, out);
+    if (defaults && findField(*defaults, key))
+      return detail::readIntField(*defaults, "", key, lo, hi, out);
+    return makeError(joinPath(path, key) + ": missing field");
+  };
+  if (auto e = readDefaulted("laneCount", 1, 4096, ins.laneCount)) return *e;
+  if (auto e = readDefaulted("banks", 1, 4096, ins.banks)) return *e;
+  if (auto e = readDefaulted("bankBytes", 1, 64, ins.bankBytes)) return *e;
+  if (auto e = detail::readIntField(j, path, "bytesPerLane", 1, 256, ins.bytesPerLane)) return *e;
+  if (findField(j, "matrices"))
+    if (auto e = detail::readIntField(j, path, "matrices", 1, 4, ins.matrices)) return *e;
+  if (const json* t = findField(j, "transposed")) {
+    if (!t->is_boolean())
+      return makeError(joinPath(path, "transposed") + ": expected true or false, got " +
+                       describeJson(*t));
+    ins.transposed = t->get<bool>();
+  }
+  if (const json* b = findField(j, "basis")) {
+    if (!b->is_string()) return makeError(joinPath(path, "basis") + ": expected a string");
+    ins.basis = b->get<std::string>();
+  }
+  const json* phases = findField(j, "phases");
+  std::string pp = joinPath(path, "phases");
+  if (!phases || (phases->is_string() && phases->get<std::string>() == "contiguous")) {
+    int perPhase = std::max(1, ins.banks * ins.bankBytes / ins.bytesPerLane);
+    if (ins.isMatrix()) perPhase = 8;
+    perPhase = std::min(perPhase, ins.laneCount);
+    int lanes = ins.isMatrix() ? 8 * ins.matrices : ins.laneCount;
+    for (int l0 = 0; l0 < lanes; l0 += perPhase) {
+      ins.phases.emplace_back();
+      for (int l = l0; l < std::min(lanes, l0 + perPhase); ++l) ins.phases.back().push_back(l);
+    }
+    if (!phases && ins.basis.empty())
+      ins.basis = "assumed: contiguous lane groups of one bank line each";
+  } else {
+    if (!phases->is_array() || phases->empty())
+      return makeError(pp + ": expected \"contiguous\" or a non-empty array of lane groups, got " +
+                       describeJson(*phases));
+    for (size_t p = 0; p < phases->size(); ++p) {
+      const json& g = (*phases)[p];
+      std::string gp = pp + "[" + std::to_string(p) + "]";
+      if (!g.is_array() || g.empty())
+        return makeError(gp + ": expected a non-empty array of lanes or ranges, got " +
+                         describeJson(g));
+      ins.phases.emplace_back();
+      for (size_t k = 0; k < g.size(); ++k)
+        if (auto e = readLanes(g[k], gp + "[" + std::to_string(k) + "]", ins.phases.back()))
+          return *e;
+    }
+  }
+  LAYOUT_TRY(verifyBankInstruction(ins));
+  return ins;
+}
+
+struct BuiltinTables {
+  std::vector<BankTarget> targets;
+  std::string error; // empty: the embedded JSON is valid (a test checks it)
+};
+
+const BuiltinTables& builtins() {
+  static const BuiltinTables tables = [] {
+    BuiltinTables t;
+    json all = json::parse(kBuiltinTargets);
+    for (size_t i = 0; i < all.size() && t.error.empty(); ++i) {
+      const json& tj = all[i];
+      BankTarget target;
+      target.name = tj.at("name").get<std::string>();
+      target.description = tj.at("description").get<std::string>();
+      const json& list = tj.at("instructions");
+      for (size_t k = 0; k < list.size(); ++k) {
+        auto ins =
+            readInstruction(list[k], target.name + ".instructions[" + std::to_string(k) + "]", &tj,
+                            target.name + ".");
+        if (!ins) {
+          t.error = ins.error().message;
+          break;
+        }
+        target.instructions.push_back(std::move(*ins));
+      }
+      t.targets.push_back(std::move(target));
+    }
+    return t;
+  }();
+  return tables;
+}
+
+} // namespace
+
+const std::vector<BankTarget>& builtinBankTargets() {
+  assert(builtins().error.empty() && "the embedded bank models must be valid");
+  return builtins().targets;
+}
+
+Expected<BankTarget> bankTarget(std::string_view name) {
+  std::string names;
+  for (const auto& t : builtinBankTargets()) {
+    if (t.name == name) return t;
+    names += (names.empty() ? "" : ", ") + t.name;
+  }
+  return makeError("unknown bank target '" + std::string(name) + "' (known: " + names + ")");
+}
+
+Expected<BankInstruction> bankInstruction(std::string_view name) {
+  auto dot = name.find('.');
+  std::string targetName(name.substr(0, dot));
+  auto target = bankTarget(targetName);
+  if (!target)
+    return makeError("unknown instruction '" + std::string(name) +
+                     "': names are <target>.<instruction> with target nvidia, cdna3, cdna4 or xe");
+  std::string names;
+  for (const auto& ins : target->instructions) {
+    if (ins.name == name) return ins;
+    names += (names.empty() ? "" : ", ") + ins.name;
+  }
+  return makeError("unknown instruction '" + std::string(name) + "' (" + targetName +
+                   " has: " + names + ")");
+}
+
+Expected<BankInstruction> bankInstructionFromJson(const json& j) {
+  return readInstruction(j, "", nullptr, "");
+}
+
+ordered_json bankInstructionToJson(const BankInstruction& ins) {
+  ordered_json j;
+  j["name"] = ins.name;
+  j["direction"] = ins.direction == AccessDirection::Read ? "read" : "write";
+  j["laneCount"] = ins.laneCount;
+  j["banks"] = ins.banks;
+  j["bankBytes"] = ins.bankBytes;
+  j["bytesPerLane"] = ins.bytesPerLane;
+  if (ins.isMatrix()) {
+    j["matrices"] = ins.matrices;
+    j["transposed"] = ins.transposed;
+  }
+  j["phases"] = ins.phases;
+  j["basis"] = ins.basis;
+  return j;
+}
+
+Expected<bool> verifyBankInstruction(const BankInstruction& ins) {
+  const std::string& n = ins.name;
+  auto pow2 = [](int v) { return v > 0 && std::has_single_bit(static_cast<unsigned>(v)); };
+  if (!pow2(ins.laneCount))
+    return makeError(n + ": laneCount " + std::to_string(ins.laneCount) + " is not a power of two");
+  if (!pow2(ins.banks))
+    return makeError(n + ": banks " + std::to_string(ins.banks) + " is not a power of two");
+  if (!pow2(ins.bankBytes))
+    return makeError(n + ": bankBytes " + std::to_string(ins.bankBytes) + " is not a power of two");
+  if (ins.isMatrix()) {
+    if (ins.matrices != 1 && ins.matrices != 2 && ins.matrices != 4)
+      return makeError(n + ": matrices " + std::to_string(ins.matrices) + " is not 1, 2 or 4");
+    if (ins.bytesPerLane != 16)
+      return makeError(n + ": bytesPerLane of a matrix instruction is one 16-byte row, not " +
+                       std::to_string(ins.bytesPerLane));
+    if (ins.laneCount != 32)
+      return makeError(n + ": matrix instructions need 32 lanes, not " +
+                       std::to_string(ins.laneCount));
+  }
+  int lanes = ins.isMatrix() ? 8 * ins.matrices : ins.laneCount;
+  std::vector<int> seen(static_cast<size_t>(ins.laneCount), -1);
+  int count = 0;
+  for (size_t p = 0; p < ins.phases.size(); ++p)
+    for (int l : ins.phases[p]) {
+      if (l < 0 || l >= ins.laneCount)
+        return makeError(n + ": phases[" + std::to_string(p) + "]: lane " + std::to_string(l) +
+                         " is outside [0, " + std::to_string(ins.laneCount - 1) + "]");
+      if (seen[l] >= 0)
+        return makeError(n + ": phases[" + std::to_string(p) + "]: lane " + std::to_string(l) +
+                         " is already in phases[" + std::to_string(seen[l]) +
+                         "] (phases must be disjoint)");
+      seen[l] = static_cast<int>(p);
+      ++count;
+    }
+  if (count != lanes)
+    return makeError(n + ": phases cover " + std::to_string(count) +
+                     " lanes, but the instruction has " + std::to_string(lanes) +
+                     " (every lane must be in exactly one phase)");
+  return true;
+}
+
+} // namespace layout::smem

@@ -1,0 +1,44 @@
+#include "layout/smem/shared_operands.h"
+
+#include "layout/io/layout_operand.h"
+#include "layout/smem/swizzle_synthesis.h"
+
+namespace layout::smem {
+
+Expected<SharedAccess> sharedAccessFromText(std::string_view access, const SharedSpec& shared,
+                                            std::span<const int64_t> shapeIn, int elemBits) {
+  if (elemBits != 8 && elemBits != 16 && elemBits != 32 && elemBits != 64)
+    return makeError("elemBits: " + std::to_string(elemBits) + " is not 8, 16, 32 or 64");
+  LAYOUT_TRY_ASSIGN(a, parseLayoutOperand(access, shapeIn, OperandKind::Distributed, "access"));
+  // Layout JSON brings its own shape.
+  std::vector<int64_t> shape(shapeIn.begin(), shapeIn.end());
+  if (shape.empty())
+    for (int i = 0; i < a.layout.numOutDims(); ++i)
+      shape.push_back(int64_t(a.layout.outDimSize(i)));
+  SharedAccess out;
+  out.access = std::move(a.layout);
+  out.elemBits = elemBits;
+  if (!shared.text.empty()) {
+    if (shared.swizzleUnit > 0)
+      return makeError("shared: give either a shared layout or swizzleUnit / maxPhase, not both");
+    LAYOUT_TRY_ASSIGN(s, parseLayoutOperand(shared.text, shape, OperandKind::Shared, "shared"));
+    out.shared = std::move(s.layout);
+    if (s.encoding && s.encoding->kind == triton::EncodingKind::PaddedShared) {
+      triton::Encoding enc = *s.encoding;
+      // Checked once here so the callback cannot fail later.
+      LAYOUT_TRY(triton::paddedSharedAddress(enc, 0));
+      out.paddedAddress = [enc](uint64_t o) { return *triton::paddedSharedAddress(enc, o); };
+    }
+  } else if (shared.swizzleUnit > 0) {
+    auto s = xorSwizzleShared(shape, shared.swizzleUnit, shared.maxPhase);
+    if (!s) return makeError("shared: " + s.error().message);
+    out.shared = std::move(*s);
+  } else {
+    auto s = rowMajorShared(shape);
+    if (!s) return makeError("shared: " + s.error().message);
+    out.shared = std::move(*s);
+  }
+  return out;
+}
+
+} // namespace layout::smem
