@@ -24,6 +24,12 @@ std::vector<int> cat(std::initializer_list<std::vector<int>> parts) {
 
 TEST(BankModel, BuiltinTablesAreValidAndMatchTheReference) {
   ASSERT_EQ(builtinBankTargets().size(), 4u);
+  // Every entry of the embedded tables was read (a bad entry would cut its target short).
+  EXPECT_EQ(builtinBankTargets()[0].instructions.size(), 22u); // nvidia
+  EXPECT_EQ(builtinBankTargets()[1].instructions.size(), 6u);  // cdna3
+  EXPECT_EQ(builtinBankTargets()[2].instructions.size(), 7u);  // cdna4
+  EXPECT_EQ(builtinBankTargets()[3].instructions.size(), 10u); // xe
+  EXPECT_EQ(bankInstruction("nvidia.ld.b128")->pairMergedPhases.size(), 2u);
   for (const auto& t : builtinBankTargets())
     for (const auto& i : t.instructions) EXPECT_TRUE(verifyBankInstruction(i).ok()) << i.name;
   auto b128 = bankInstruction("cdna4.ds_read_b128");

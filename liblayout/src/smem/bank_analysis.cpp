@@ -264,13 +264,34 @@ int BankReport::maxWays() const {
   return m;
 }
 
-Expected<BankReport> analyzeBanks(const SharedAccess& access, const BankInstruction& ins,
+namespace {
+
+// The instruction with the phases the hardware uses for this request (pairMergedPhases when
+// lanes n and n ^ 1, or n and n ^ 2, always read the same address).
+BankInstruction servedAs(const BankInstruction& ins, bool sameAsPartner) {
+  BankInstruction out = ins;
+  out.phases = effectivePhases(ins, sameAsPartner);
+  out.pairMergedPhases.clear();
+  return out;
+}
+
+const char* kMergedNote = "lanes n and n^1 (or n^2) read the same addresses: the hardware serves "
+                          "the request in fewer phases (pairMergedPhases)";
+
+} // namespace
+
+Expected<BankReport> analyzeBanks(const SharedAccess& access, const BankInstruction& insIn,
                                   bool phaseTables) {
-  LAYOUT_TRY(verifyBankInstruction(ins));
+  LAYOUT_TRY(verifyBankInstruction(insIn));
   LAYOUT_TRY_ASSIGN(g, detail::accessGeometry(access.access, access.shared));
+  const bool merged = !insIn.pairMergedPhases.empty() && ((g.lane.size() > 0 && g.lane[0] == 0) ||
+                                                          (g.lane.size() > 1 && g.lane[1] == 0));
+  const BankInstruction ins = servedAs(insIn, merged);
   LAYOUT_TRY_ASSIGN(plan, detail::planIssues(g, ins, access.elemBits));
   Analyzer a(access, ins, std::move(g), std::move(plan));
-  return a.run(phaseTables);
+  LAYOUT_TRY_ASSIGN(report, a.run(phaseTables));
+  if (merged) report.notes.push_back(kMergedNote);
+  return report;
 }
 
 Expected<int> maxVectorElements(const LinearLayout& access, const LinearLayout& shared) {
@@ -279,8 +300,9 @@ Expected<int> maxVectorElements(const LinearLayout& access, const LinearLayout& 
 }
 
 Expected<BankReport> analyzeByteAddresses(std::span<const LaneAddress> addresses, int bytesPerLane,
-                                          const BankInstruction& ins) {
-  LAYOUT_TRY(verifyBankInstruction(ins));
+                                          const BankInstruction& insIn) {
+  LAYOUT_TRY(verifyBankInstruction(insIn));
+  const BankInstruction& ins = insIn;
   if (bytesPerLane < 1 || bytesPerLane > 256)
     return makeError("bytesPerLane: " + std::to_string(bytesPerLane) + " is outside [1, 256]");
   int lanes = ins.isMatrix() ? 8 * ins.matrices : ins.laneCount;
@@ -299,13 +321,23 @@ Expected<BankReport> analyzeByteAddresses(std::span<const LaneAddress> addresses
                        "])");
     at[la.lane] = static_cast<int64_t>(i);
   }
+  // Every lane active and reading what its partner lane ^ x reads.
+  auto partnersAgree = [&](int x) {
+    for (int l = 0; l < lanes; ++l)
+      if (at[l] < 0 || (l ^ x) >= lanes || at[l ^ x] < 0 ||
+          addresses[at[l]].byteAddress != addresses[at[l ^ x]].byteAddress)
+        return false;
+    return true;
+  };
+  const bool merged = !ins.pairMergedPhases.empty() && (partnersAgree(1) || partnersAgree(2));
+  const BankInstruction served = servedAs(ins, merged);
   BankReport r;
-  r.instruction = ins;
+  r.instruction = served;
   r.method = "enumerated";
   r.vectorElements = 0;
-  for (size_t p = 0; p < ins.phases.size(); ++p) {
+  for (size_t p = 0; p < served.phases.size(); ++p) {
     std::vector<Touch> t;
-    for (int lane : ins.phases[p])
+    for (int lane : served.phases[p])
       if (at[lane] >= 0) t.push_back(Touch{lane, addresses[at[lane]].byteAddress, bytesPerLane});
     PhaseReport pr = phaseReport(static_cast<int>(p), t, ins);
     r.perPhaseMaxWays.push_back(pr.ways);
@@ -314,6 +346,7 @@ Expected<BankReport> analyzeByteAddresses(std::span<const LaneAddress> addresses
     r.phases.push_back(std::move(pr));
   }
   r.notes.push_back("phase groups of " + ins.name + ": " + ins.basis);
+  if (merged) r.notes.push_back(kMergedNote);
   return r;
 }
 

@@ -28,8 +28,8 @@ constexpr const char* kBuiltinTargets = R"json([
   {"name": "ld.b8", "direction": "read", "bytesPerLane": 1, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
   {"name": "ld.b16", "direction": "read", "bytesPerLane": 2, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
   {"name": "ld.b32", "direction": "read", "bytesPerLane": 4, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
-  {"name": "ld.b64", "direction": "read", "bytesPerLane": 8, "phases": [["0-15"], ["16-31"]], "basis": "documented: GTC'19 S9593, NVIDIA/cutlass #328 (half warps)"},
-  {"name": "ld.b128", "direction": "read", "bytesPerLane": 16, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "basis": "documented: GTC'19 S9593, NVIDIA/cutlass #328 (quarter warps)"},
+  {"name": "ld.b64", "direction": "read", "bytesPerLane": 8, "phases": [["0-15"], ["16-31"]], "pairMergedPhases": [["0-31"]], "basis": "documented: GTC'19 S9593, NVIDIA/cutlass #328 (half warps); measured on H100: one phase when lanes n and n^1 (or n^2) read the same address (tests/data/nvidia_h100_bank_measurements.jsonl)"},
+  {"name": "ld.b128", "direction": "read", "bytesPerLane": 16, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "pairMergedPhases": [["0-15"], ["16-31"]], "basis": "documented: GTC'19 S9593, NVIDIA/cutlass #328 (quarter warps); measured on H100: half warps when lanes n and n^1 (or n^2) read the same address (tests/data/nvidia_h100_bank_measurements.jsonl)"},
   {"name": "st.b8", "direction": "write", "bytesPerLane": 1, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
   {"name": "st.b16", "direction": "write", "bytesPerLane": 2, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
   {"name": "st.b32", "direction": "write", "bytesPerLane": 4, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
@@ -115,12 +115,32 @@ std::optional<Error> readLanes(const json& v, const std::string& path, std::vect
   return std::nullopt;
 }
 
+// A non-empty array of lane groups, each a non-empty array of lanes or "a-b" ranges.
+std::optional<Error> readLaneGroups(const json& groups, const std::string& path,
+                                    std::vector<std::vector<int>>& out) {
+  if (!groups.is_array() || groups.empty())
+    return makeError(path + ": expected \"contiguous\" or a non-empty array of lane groups, got " +
+                     describeJson(groups));
+  for (size_t p = 0; p < groups.size(); ++p) {
+    const json& g = groups[p];
+    std::string gp = path + "[" + std::to_string(p) + "]";
+    if (!g.is_array() || g.empty())
+      return makeError(gp + ": expected a non-empty array of lanes or ranges, got " +
+                       describeJson(g));
+    out.emplace_back();
+    for (size_t k = 0; k < g.size(); ++k)
+      if (auto e = readLanes(g[k], gp + "[" + std::to_string(k) + "]", out.back())) return e;
+  }
+  return std::nullopt;
+}
+
 Expected<BankInstruction> readInstruction(const json& j, const std::string& path,
                                           const json* defaults, const std::string& prefix) {
   if (auto e =
           detail::checkObjectKeys(j, path,
                                   {"name", "direction", "laneCount", "banks", "bankBytes",
-                                   "bytesPerLane", "matrices", "transposed", "phases", "basis"},
+                                   "bytesPerLane", "matrices", "transposed", "phases", "pairMergedPhases",
+                                   "basis"},
                                   "instruction"))
     return *e;
   BankInstruction ins;
@@ -170,22 +190,12 @@ Expected<BankInstruction> readInstruction(const json& j, const std::string& path
     }
     if (!phases && ins.basis.empty())
       ins.basis = "assumed: contiguous lane groups of one bank line each";
-  } else {
-    if (!phases->is_array() || phases->empty())
-      return makeError(pp + ": expected \"contiguous\" or a non-empty array of lane groups, got " +
-                       describeJson(*phases));
-    for (size_t p = 0; p < phases->size(); ++p) {
-      const json& g = (*phases)[p];
-      std::string gp = pp + "[" + std::to_string(p) + "]";
-      if (!g.is_array() || g.empty())
-        return makeError(gp + ": expected a non-empty array of lanes or ranges, got " +
-                         describeJson(g));
-      ins.phases.emplace_back();
-      for (size_t k = 0; k < g.size(); ++k)
-        if (auto e = readLanes(g[k], gp + "[" + std::to_string(k) + "]", ins.phases.back()))
-          return *e;
-    }
+  } else if (auto e = readLaneGroups(*phases, pp, ins.phases)) {
+    return *e;
   }
+  if (const json* merged = findField(j, "pairMergedPhases"))
+    if (auto e = readLaneGroups(*merged, joinPath(path, "pairMergedPhases"), ins.pairMergedPhases))
+      return *e;
   LAYOUT_TRY(verifyBankInstruction(ins));
   return ins;
 }
@@ -230,6 +240,8 @@ const std::vector<BankTarget>& builtinBankTargets() {
 }
 
 Expected<BankTarget> bankTarget(std::string_view name) {
+  if (!builtins().error.empty())
+    return makeError("internal: the built-in bank models are invalid: " + builtins().error);
   std::string names;
   for (const auto& t : builtinBankTargets()) {
     if (t.name == name) return t;
@@ -271,8 +283,14 @@ ordered_json bankInstructionToJson(const BankInstruction& ins) {
     j["transposed"] = ins.transposed;
   }
   j["phases"] = ins.phases;
+  if (!ins.pairMergedPhases.empty()) j["pairMergedPhases"] = ins.pairMergedPhases;
   j["basis"] = ins.basis;
   return j;
+}
+
+const std::vector<std::vector<int>>& effectivePhases(const BankInstruction& ins,
+                                                     bool sameAsPartner) {
+  return sameAsPartner && !ins.pairMergedPhases.empty() ? ins.pairMergedPhases : ins.phases;
 }
 
 Expected<bool> verifyBankInstruction(const BankInstruction& ins) {
@@ -295,24 +313,35 @@ Expected<bool> verifyBankInstruction(const BankInstruction& ins) {
                        std::to_string(ins.laneCount));
   }
   int lanes = ins.isMatrix() ? 8 * ins.matrices : ins.laneCount;
-  std::vector<int> seen(static_cast<size_t>(ins.laneCount), -1);
-  int count = 0;
-  for (size_t p = 0; p < ins.phases.size(); ++p)
-    for (int l : ins.phases[p]) {
-      if (l < 0 || l >= ins.laneCount)
-        return makeError(n + ": phases[" + std::to_string(p) + "]: lane " + std::to_string(l) +
-                         " is outside [0, " + std::to_string(ins.laneCount - 1) + "]");
-      if (seen[l] >= 0)
-        return makeError(n + ": phases[" + std::to_string(p) + "]: lane " + std::to_string(l) +
-                         " is already in phases[" + std::to_string(seen[l]) +
-                         "] (phases must be disjoint)");
-      seen[l] = static_cast<int>(p);
-      ++count;
-    }
-  if (count != lanes)
-    return makeError(n + ": phases cover " + std::to_string(count) +
-                     " lanes, but the instruction has " + std::to_string(lanes) +
-                     " (every lane must be in exactly one phase)");
+  // Both groupings must partition the lanes.
+  auto partition = [&](const std::vector<std::vector<int>>& groups,
+                       const char* field) -> std::optional<Error> {
+    std::vector<int> seen(static_cast<size_t>(ins.laneCount), -1);
+    int count = 0;
+    for (size_t p = 0; p < groups.size(); ++p)
+      for (int l : groups[p]) {
+        std::string at =
+            n + ": " + field + "[" + std::to_string(p) + "]: lane " + std::to_string(l);
+        if (l < 0 || l >= ins.laneCount)
+          return makeError(at + " is outside [0, " + std::to_string(ins.laneCount - 1) + "]");
+        if (seen[l] >= 0)
+          return makeError(at + " is already in " + field + "[" + std::to_string(seen[l]) +
+                           "] (phases must be disjoint)");
+        seen[l] = static_cast<int>(p);
+        ++count;
+      }
+    if (count != lanes)
+      return makeError(n + ": " + field + " cover " + std::to_string(count) +
+                       " lanes, but the instruction has " + std::to_string(lanes) +
+                       " (every lane must be in exactly one phase)");
+    return std::nullopt;
+  };
+  if (auto e = partition(ins.phases, "phases")) return *e;
+  if (!ins.pairMergedPhases.empty()) {
+    if (ins.isMatrix())
+      return makeError(n + ": pairMergedPhases apply to plain loads and stores, not matrices");
+    if (auto e = partition(ins.pairMergedPhases, "pairMergedPhases")) return *e;
+  }
   return true;
 }
 

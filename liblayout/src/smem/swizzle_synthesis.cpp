@@ -347,8 +347,10 @@ Expected<SwizzleResult> synthesizeSwizzle(const SwizzleRequest& req) {
   std::vector<int64_t> shape;
   for (const DimSize& d : outs) shape.push_back(int64_t(d.size));
 
-  SideSpec sides[2] = {{"store", {}, &req.storeInstruction, 1, {}, 0},
-                       {"load", {}, &req.loadInstruction, 1, {}, 0}};
+  // A side whose lanes n and n^1 (or n^2) hold the same elements is served in its instruction's
+  // merged phases (see BankInstruction::pairMergedPhases).
+  BankInstruction served[2] = {req.storeInstruction, req.loadInstruction};
+  SideSpec sides[2] = {{"store", {}, &served[0], 1, {}, 0}, {"load", {}, &served[1], 1, {}, 0}};
   const LinearLayout* layouts[2] = {&req.store, &req.load};
   for (SideSpec& s : sides) {
     const BankInstruction& ins = *s.ins;
@@ -358,6 +360,9 @@ Expected<SwizzleResult> synthesizeSwizzle(const SwizzleRequest& req) {
                        "(analyse ldmatrix / stmatrix layouts with banks.analyze)");
     LAYOUT_TRY_ASSIGN(side, sideOf(*layouts[&s - sides], s.name, order));
     s.side = std::move(side);
+    bool partners = (s.side.lane.size() > 0 && s.side.lane[0] == 0) ||
+                    (s.side.lane.size() > 1 && s.side.lane[1] == 0);
+    served[&s - sides].phases = effectivePhases(ins, partners);
     if ((1 << s.side.laneBits) != ins.laneCount)
       return makeError(std::string(s.name) + " layout has " + std::to_string(1 << s.side.laneBits) +
                        " lanes but " + ins.name + " serves " + std::to_string(ins.laneCount));
