@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 
-enum Kind { kB32 = 4, kB64 = 8, kB128 = 16, kLdmatrixX4 = 1 };
+// Loads by width in bytes, ldmatrix, and stores (kStore + width).
+enum Kind { kB32 = 4, kB64 = 8, kB128 = 16, kLdmatrixX4 = 1, kStore = 100 };
 
 __global__ void probe(const unsigned* addr, int kind, unsigned* out) {
   __shared__ __align__(128) unsigned char smem[16384];
@@ -27,6 +28,12 @@ __global__ void probe(const unsigned* addr, int kind, unsigned* out) {
     asm volatile("ld.shared.v4.b32 {%0, %1, %2, %3}, [%4];"
                  : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
                  : "r"(a));
+  } else if (kind == kStore + kB32) {
+    asm volatile("st.shared.b32 [%0], %1;" ::"r"(a), "r"(threadIdx.x) : "memory");
+  } else if (kind == kStore + kB64) {
+    asm volatile("st.shared.v2.b32 [%0], {%1, %1};" ::"r"(a), "r"(threadIdx.x) : "memory");
+  } else if (kind == kStore + kB128) {
+    asm volatile("st.shared.v4.b32 [%0], {%1, %1, %1, %1};" ::"r"(a), "r"(threadIdx.x) : "memory");
   } else {
     asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
                  : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
@@ -85,7 +92,7 @@ std::vector<Pattern> patterns() {
     ps.push_back(p);
   };
   for (int kind : {kB32, kB64, kB128}) {
-    unsigned w = unsigned(kind);
+    unsigned w = unsigned(kind % kStore);
     structured(kind, "pairs_xor1", [&](unsigned l) { return (l / 2) * w; });
     structured(kind, "pairs_xor2", [&](unsigned l) { return ((l / 4) * 2 + l % 2) * w; });
     structured(kind, "quads", [&](unsigned l) { return (l / 4) * w; });
@@ -104,6 +111,13 @@ std::vector<Pattern> patterns() {
         ps.push_back(p);
       }
   }
+  // Stores: every load pattern of the same width again, as st.shared.
+  for (size_t i = 0, n = ps.size(); i < n; ++i)
+    if (ps[i].kind != kLdmatrixX4) {
+      Pattern p = ps[i];
+      p.kind += kStore;
+      ps.push_back(p);
+    }
   return ps;
 }
 
@@ -113,7 +127,9 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < ps.size(); ++i) {
       const Pattern& p = ps[i];
       std::printf("{\"launch\": %zu, \"kind\": \"%s\", \"family\": \"%s\", \"addresses\": [", i,
-                  p.kind == kLdmatrixX4 ? "ldmatrix.x4" : ("ld.b" + std::to_string(p.kind * 8)).c_str(),
+                  p.kind == kLdmatrixX4 ? "ldmatrix.x4"
+                  : p.kind > kStore     ? ("st.b" + std::to_string((p.kind - kStore) * 8)).c_str()
+                                        : ("ld.b" + std::to_string(p.kind * 8)).c_str(),
                   p.family.c_str());
       for (size_t l = 0; l < p.addr.size(); ++l) std::printf("%s%u", l ? ", " : "", p.addr[l]);
       std::printf("]}\n");

@@ -3,10 +3,11 @@
 
   python3 gen_bank_measurements.py patterns.jsonl metrics.csv > ../data/nvidia_h100_bank_measurements.jsonl
 
-Each record: {"launch", "kind" (ld.b32 / ld.b64 / ld.b128 / ldmatrix.x4), "family", "addresses"
+Each record: {"launch", "kind" (ld.b32 / ld.b64 / ld.b128 / ldmatrix.x4 / st.b32 / st.b64 /
+st.b128), "family", "addresses"
 (byte address per lane), "wavefronts", "bankConflicts"} as the hardware counted them
-(l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum and
-l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum).
+(l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}.sum and
+l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st}.sum).
 """
 import csv
 import json
@@ -24,6 +25,7 @@ for row in csv.DictReader(lines):
 for p in patterns:
     m = metrics[p["launch"]]
     # On sm_90 the ldsm metrics read n/a: ldmatrix is counted with the other shared loads.
-    p["wavefronts"] = m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"]
-    p["bankConflicts"] = m["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"]
+    op = "st" if p["kind"].startswith("st.") else "ld"
+    p["wavefronts"] = m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" + op + ".sum"]
+    p["bankConflicts"] = m["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" + op + ".sum"]
     print(json.dumps(p))
