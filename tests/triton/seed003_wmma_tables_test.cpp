@@ -11,6 +11,8 @@
 #include "layout/core/linear_layout.h"
 #include "layout/triton/encoding.h"
 
+#include "support/seed003_tables.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -28,131 +30,16 @@ using layout::DimName;
 using layout::LinearLayout;
 namespace dims = layout::dims;
 
-// ---- Seed files (helpers as in seed003_examples_test.cpp) ---------------------------------------
-std::string readSeedFile(const std::string& name) {
-  std::ifstream in(std::string(LAYOUT_TEST_DATA_DIR) + "/seed003/" + name, std::ios::binary);
-  EXPECT_TRUE(in.good()) << "missing tests/data/seed003/" << name;
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using namespace seed003;
 
-std::vector<std::string> splitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
+// amd_wmma is wave32 and its tables are rank 2.
+std::optional<Distribution> distributeWave32(const std::string& text,
+                                             const std::vector<int64_t>& shape) {
+  auto d = distribute(text, shape);
+  if (d) {
+    EXPECT_EQ(shape.size(), 2u) << text;
+    EXPECT_EQ(d->lanes, 32) << text << ": amd_wmma is wave32";
   }
-  return lines;
-}
-
-std::string joinLines(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const std::string& l : lines) out += l + "\n";
-  return out;
-}
-
-// One documented error of the seed: on line `line` (0-based, of the transcription) the seed has
-// `seedText` where the correct table has `corrected`. The seed must have it exactly once there.
-struct Correction {
-  std::size_t line;
-  std::string seedText;
-  std::string corrected;
-};
-
-std::string applyCorrections(const std::string& seed, const std::vector<Correction>& corrections) {
-  std::vector<std::string> lines = splitLines(seed);
-  for (const Correction& c : corrections) {
-    if (c.line >= lines.size()) {
-      ADD_FAILURE() << "correction for line " << c.line << " beyond the transcription";
-      continue;
-    }
-    std::string& l = lines[c.line];
-    const std::size_t at = l.find(c.seedText);
-    EXPECT_NE(at, std::string::npos) << "the seed's documented error '" << c.seedText
-                                     << "' is not on line " << c.line << ": " << l;
-    if (at == std::string::npos) continue;
-    EXPECT_EQ(l.find(c.seedText, at + 1), std::string::npos)
-        << "the seed's error '" << c.seedText << "' is ambiguous on line " << c.line;
-    l.replace(at, c.seedText.size(), c.corrected);
-  }
-  return joinLines(lines);
-}
-
-// ---- The library's answers ----------------------------------------------------------------------
-struct Owner {
-  int64_t block = 0, warp = 0, lane = 0, reg = 0;
-  friend auto operator<=>(const Owner&, const Owner&) = default;
-};
-
-// The holders of every element of a rank-2 tensor, found by applying the layout to every
-// (register, lane, warp, block).
-struct Distribution {
-  std::vector<int64_t> shape;
-  int64_t lanes = 1;
-  std::vector<std::vector<Owner>> owners; // row-major
-
-  const std::vector<Owner>& at(int64_t i, int64_t j) const { return owners[i * shape[1] + j]; }
-  // The lane of the single holder, or nullopt when there is not exactly one.
-  std::optional<int64_t> lane(int64_t i, int64_t j) const {
-    const auto& os = at(i, j);
-    if (os.size() != 1) return std::nullopt;
-    return os[0].lane;
-  }
-  std::set<int64_t> warps(int64_t r0, int64_t r1, int64_t c0, int64_t c1) const {
-    std::set<int64_t> w;
-    for (int64_t i = r0; i < r1; ++i)
-      for (int64_t j = c0; j < c1; ++j)
-        for (const Owner& o : at(i, j)) w.insert(o.warp);
-    return w;
-  }
-};
-
-uint64_t inSize(const LinearLayout& ll, DimName d) {
-  const int i = ll.inDimIndex(d);
-  return i < 0 ? 1 : ll.inDimSize(i);
-}
-
-std::optional<Distribution> distribute(const std::string& text, const std::vector<int64_t>& shape) {
-  auto enc = layout::triton::parseEncoding(text);
-  if (!enc) {
-    ADD_FAILURE() << text << ": " << enc.error().message;
-    return std::nullopt;
-  }
-  auto ll = layout::triton::toLinearLayout(*enc, shape);
-  if (!ll) {
-    ADD_FAILURE() << text << ": " << ll.error().message;
-    return std::nullopt;
-  }
-  EXPECT_EQ(ll->numOutDims(), 2) << text;
-  EXPECT_EQ(inSize(*ll, dims::lane()), 32u) << text << ": amd_wmma is wave32";
-  Distribution d;
-  d.shape = shape;
-  d.lanes = int64_t(inSize(*ll, dims::lane()));
-  d.owners.resize(std::size_t(shape[0] * shape[1]));
-  const int ri = ll->inDimIndex(dims::reg()), li = ll->inDimIndex(dims::lane()),
-            wi = ll->inDimIndex(dims::warp()), bi = ll->inDimIndex(dims::block());
-  const int o0 = ll->outDimIndex(dims::standardOut(0)), o1 = ll->outDimIndex(dims::standardOut(1));
-  std::vector<uint64_t> ins(ll->numInDims(), 0), outs(ll->numOutDims(), 0);
-  auto set = [&ins](int idx, uint64_t v) {
-    if (idx >= 0) ins[idx] = v;
-  };
-  for (uint64_t b = 0; b < inSize(*ll, dims::block()); ++b)
-    for (uint64_t w = 0; w < inSize(*ll, dims::warp()); ++w)
-      for (uint64_t l = 0; l < inSize(*ll, dims::lane()); ++l)
-        for (uint64_t r = 0; r < inSize(*ll, dims::reg()); ++r) {
-          set(bi, b), set(wi, w), set(li, l), set(ri, r);
-          ll->apply(ins, outs);
-          const int64_t i = o0 < 0 ? 0 : int64_t(outs[o0]), j = o1 < 0 ? 0 : int64_t(outs[o1]);
-          EXPECT_TRUE(i < shape[0] && j < shape[1]);
-          if (i < shape[0] && j < shape[1])
-            d.owners[std::size_t(i * shape[1] + j)].push_back(
-                {int64_t(b), int64_t(w), int64_t(l), int64_t(r)});
-        }
-  for (auto& os : d.owners) std::sort(os.begin(), os.end());
   return d;
 }
 
@@ -176,7 +63,8 @@ constexpr int64_t kElided = -1;
 std::string laneBlock(const Distribution& d, int64_t i, const std::vector<int64_t>& cols) {
   std::string s = "[";
   for (std::size_t k = 0; k < cols.size(); ++k)
-    s += (k ? " " : "") + (cols[k] == kElided ? std::string("...") : left2(d.lane(i, cols[k])));
+    s += (k ? " " : "") +
+         (cols[k] == kElided ? std::string("...") : left2(d.singleLane(i, cols[k])));
   return s + "]";
 }
 
@@ -212,7 +100,8 @@ void checkAllLanes(const Distribution& d, int version, bool transposed) {
     for (int64_t j = 0; j < d.shape[1]; ++j) {
       const int64_t a = transposed ? j : i, b = transposed ? i : j; // register / lane direction
       const int64_t expected = b % 16 + 16 * (version == 1 ? a % 2 : (a / 8) % 2);
-      EXPECT_EQ(d.lane(i, j), std::optional<int64_t>(expected)) << "element " << i << "," << j;
+      EXPECT_EQ(d.singleLane(i, j), std::optional<int64_t>(expected))
+          << "element " << i << "," << j;
     }
 }
 
@@ -234,8 +123,8 @@ void checkWarps(const Distribution& d) {
 // - Row labels of the lower half: "16" labels the brace line and the data rows are labelled 17-20,
 //   but they are rows 16-19 (row 17 holding lanes 0-15 would break the odd-row rule).
 TEST(Seed003AmdWmma, Version1Table) {
-  auto d = distribute("#ttg.amd_wmma<{version = 1, isTransposed = false, warpsPerCTA = [2, 2]}>",
-                      {32, 64});
+  auto d = distributeWave32(
+      "#ttg.amd_wmma<{version = 1, isTransposed = false, warpsPerCTA = [2, 2]}>", {32, 64});
   ASSERT_TRUE(d);
   const std::vector<std::vector<int64_t>> blocks = {shownColumns(0), shownColumns(16),
                                                     shownColumns(32), shownColumns(48)};
@@ -273,8 +162,8 @@ TEST(Seed003AmdWmma, Version1Table) {
 // ---- Version 2 (seed 1168-1192) -----------------------------------------------------------------
 // The seed states the shape [32, 64] but draws only columns 0-31 (INDEX.md 13); those are printed.
 TEST(Seed003AmdWmma, Version2Table) {
-  auto d = distribute("#ttg.amd_wmma<{version = 2, isTransposed = false, warpsPerCTA = [2, 2]}>",
-                      {32, 64});
+  auto d = distributeWave32(
+      "#ttg.amd_wmma<{version = 2, isTransposed = false, warpsPerCTA = [2, 2]}>", {32, 64});
   ASSERT_TRUE(d);
   const std::vector<std::vector<int64_t>> blocks = {shownColumns(0), shownColumns(16)};
   std::vector<std::string> lines;
@@ -299,8 +188,8 @@ TEST(Seed003AmdWmma, Version2Table) {
 // ---- Version 2, transposed (seed 1196-1212) -----------------------------------------------------
 // Seed error (INDEX.md 14): the column header ends at "32"; the last column shown is 31.
 TEST(Seed003AmdWmma, Version2TransposedTable) {
-  auto d = distribute("#ttg.amd_wmma<{version = 2, isTransposed = true, warpsPerCTA = [2, 2]}>",
-                      {32, 64});
+  auto d = distributeWave32(
+      "#ttg.amd_wmma<{version = 2, isTransposed = true, warpsPerCTA = [2, 2]}>", {32, 64});
   ASSERT_TRUE(d);
   const std::vector<int64_t> first = {0, 1, 2, 3, 4, 5, 6, 7, 8, kElided, 15};
   const std::vector<int64_t> second = {16, 17, 18, kElided, 31};

@@ -18,6 +18,7 @@ namespace {
 // and §3.1 (SPIR-V / OpenCL restrictions). PVC and BMG share them: the sources give no difference
 // (256-byte prefetch rows exist only where a module reports support_prefetch_256b; the part is not
 // named, so both keep 64). 32-bit prefetch keeps 2 blocks, as the OpenCL shape table lists.
+// One description serves both: kSameLimits names the targets that are copies of "pvc".
 constexpr const char* kBuiltinTargets = R"json([
 {
   "name": "pvc", "subgroupSize": 16, "grfBytes": 64,
@@ -38,28 +39,10 @@ constexpr const char* kBuiltinTargets = R"json([
   "surface": {"minWidthBytes": 64, "maxWidthBytes": 16777216, "widthMultipleBytes": 4,
               "maxHeight": 16777216, "minPitchBytes": 64, "maxPitchBytes": 16777216,
               "pitchMultipleBytes": 16, "baseAlignmentBytes": 64, "xMultipleBytes": 4}
-},
-{
-  "name": "bmg", "subgroupSize": 16, "grfBytes": 64,
-  "maxTileHeight": {"load": 32, "store": 8, "prefetch": 32},
-  "maxRowBytes": {"load": 64, "store": 64, "prefetch": 64},
-  "elements": [
-    {"elemBits": 8, "minTileWidth": 4, "maxTileWidth": 64,
-     "maxBlocks": {"load": 4, "store": 1, "prefetch": 4}, "vnni": {"minTileHeight": 4}},
-    {"elemBits": 16, "minTileWidth": 2, "maxTileWidth": 32,
-     "maxBlocks": {"load": 4, "store": 1, "prefetch": 4}, "vnni": {"minTileHeight": 2}},
-    {"elemBits": 32, "minTileWidth": 1, "maxTileWidth": 16,
-     "maxBlocks": {"load": 2, "store": 1, "prefetch": 2},
-     "transpose": {"maxTileWidth": 8, "maxBlocks": 1}},
-    {"elemBits": 64, "minTileWidth": 1, "maxTileWidth": 8,
-     "maxBlocks": {"load": 1, "store": 1, "prefetch": 1},
-     "transpose": {"maxTileWidth": 4, "requiredTileHeight": 8, "maxBlocks": 1}}
-  ],
-  "surface": {"minWidthBytes": 64, "maxWidthBytes": 16777216, "widthMultipleBytes": 4,
-              "maxHeight": 16777216, "minPitchBytes": 64, "maxPitchBytes": 16777216,
-              "pitchMultipleBytes": 16, "baseAlignmentBytes": 64, "xMultipleBytes": 4}
 }
 ])json";
+
+constexpr std::array<const char*, 1> kSameLimits = {"bmg"};
 
 constexpr std::array<BlockOp, 3> kOps = {BlockOp::Load, BlockOp::Store, BlockOp::Prefetch};
 
@@ -176,6 +159,11 @@ const std::vector<BlockIoTarget>& builtinTargets() {
       auto t = blockIoTargetFromJson(j);
       assert(t && "built-in block I/O target must parse");
       out.push_back(std::move(*t));
+    }
+    for (const char* name : kSameLimits) {
+      BlockIoTarget copy = out.front();
+      copy.name = name;
+      out.push_back(std::move(copy));
     }
     return out;
   }();

@@ -14,9 +14,12 @@
 // Method (after Triton's GenericSwizzling, Linear Layouts paper §5.4). Offsets split into the
 // vector (low bits, one access of the wider side), the bank line (the bits below banks * bankBytes)
 // and segments (the rest, spanning S). A phase touching the offset span P costs 2^dim(P ∩ S)
-// wavefronts and at least 2^max(0, dim P - bank-line bits). S is built one basis vector at a time,
-// each outside S + (vector) and, while one exists, outside S + P for both sides; this reaches both
-// sides' bounds at once (a vector outside two proper subspaces always exists over GF(2)).
+// wavefronts and at least 2^max(0, dim P - bank-line bits). Every lane must start its vector at
+// the same register, so the offsets above the vector (Rest) must hold the wide side's lanes and
+// warps; Rest is completed so as to meet the narrow side's P as little as possible, and S is then
+// grown inside Rest one vector at a time, each outside the spans S + P of both sides while one
+// exists (outside two proper subspaces there always is one). The tests compare the result with an
+// exhaustive search over every legal layout of small tiles.
 #pragma once
 
 #include "layout/smem/bank_analysis.h"
