@@ -43,7 +43,7 @@ void BM_BanksAnalyzeEnumerated_128x128(benchmark::State& state) {
   auto enc =
       *triton::parseEncoding("#ttg.padded_shared<[128:+8] {order = [1, 0], shape = [128, 128]}>");
   smem::SharedAccess a{storeLayout(), *triton::toLinearLayout(enc, kShape), 16,
-                       [enc](uint64_t o) { return *triton::paddedSharedAddress(enc, o); }};
+                       *triton::paddedSharedAddressMap(enc)};
   auto ins = *smem::bankInstruction("nvidia.st.b128");
   for (auto _ : state) benchmark::DoNotOptimize(smem::analyzeBanks(a, ins));
 }

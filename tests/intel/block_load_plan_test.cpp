@@ -17,6 +17,8 @@
 #include "layout/intel/block_load_plan.h"
 #include "layout/triton/encoding.h"
 
+#include "support/test_data.h"
+
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -34,11 +36,7 @@ namespace intel = layout::intel;
 namespace dims = layout::dims;
 
 std::string readData(const std::string& name) {
-  std::ifstream in(std::string(LAYOUT_TEST_DATA_DIR) + "/seed002/" + name, std::ios::binary);
-  EXPECT_TRUE(in.good()) << "missing tests/data/seed002/" << name;
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return layout_test::readDataFile("seed002/" + name);
 }
 
 std::string dpasParent(int rc, int opc, std::vector<int> warps, std::vector<int> repCluster) {

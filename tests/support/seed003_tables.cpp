@@ -3,6 +3,8 @@
 
 #include "layout/triton/encoding.h"
 
+#include "support/test_data.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,11 +18,7 @@ using layout::LinearLayout;
 namespace dims = layout::dims;
 
 std::string readSeedFile(const std::string& name) {
-  std::ifstream in(std::string(LAYOUT_TEST_DATA_DIR) + "/seed003/" + name, std::ios::binary);
-  EXPECT_TRUE(in.good()) << "missing tests/data/seed003/" << name;
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return layout_test::readDataFile("seed003/" + name);
 }
 
 std::vector<std::string> splitLines(const std::string& text) {

@@ -19,6 +19,8 @@
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 
+#include "support/test_data.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -36,11 +38,7 @@ using layout::LinearLayout;
 namespace dims = layout::dims;
 
 std::string readSeed002(const std::string& name) {
-  std::ifstream in(std::string(LAYOUT_TEST_DATA_DIR) + "/seed002/" + name, std::ios::binary);
-  EXPECT_TRUE(in.good()) << "missing tests/data/seed002/" << name;
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return layout_test::readDataFile("seed002/" + name);
 }
 
 // "tensor<256x32xf16, #ttg.dot_op<...>>\n" -> shape {256, 32} and the encoding text.

@@ -24,10 +24,8 @@ Expected<SharedAccess> sharedAccessFromText(std::string_view access, const Share
     LAYOUT_TRY_ASSIGN(s, parseLayoutOperand(shared.text, shape, OperandKind::Shared, "shared"));
     out.shared = std::move(s.layout);
     if (s.encoding && s.encoding->kind == triton::EncodingKind::PaddedShared) {
-      triton::Encoding enc = *s.encoding;
-      // Checked once here so the callback cannot fail later.
-      LAYOUT_TRY(triton::paddedSharedAddress(enc, 0));
-      out.paddedAddress = [enc](uint64_t o) { return *triton::paddedSharedAddress(enc, o); };
+      LAYOUT_TRY_ASSIGN(map, triton::paddedSharedAddressMap(*s.encoding));
+      out.paddedAddress = std::move(map);
     }
   } else if (shared.swizzleUnit > 0) {
     auto s = xorSwizzleShared(shape, shared.swizzleUnit, shared.maxPhase);

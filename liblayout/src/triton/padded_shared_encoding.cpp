@@ -65,14 +65,23 @@ Expected<LinearLayout> paddedSharedToLinearLayout(const AttrValue& attr,
 
 namespace layout::triton {
 
-Expected<uint64_t> paddedSharedAddress(const Encoding& encoding, uint64_t offset) {
+Expected<std::function<uint64_t(uint64_t)>> paddedSharedAddressMap(const Encoding& encoding) {
   if (encoding.kind != EncodingKind::PaddedShared)
     return makeError("paddedSharedAddress: #" + encoding.attr.text + " has no padding");
   LAYOUT_TRY_ASSIGN(intervals, detail::paddingIntervals(encoding.attr));
-  uint64_t address = offset;
+  std::vector<std::pair<int, int>> shifts; // (log2 interval, log2 pad)
   for (auto [interval, pad] : intervals)
-    address += (offset >> std::countr_zero(uint64_t(interval))) << std::countr_zero(uint64_t(pad));
-  return address;
+    shifts.emplace_back(std::countr_zero(uint64_t(interval)), std::countr_zero(uint64_t(pad)));
+  return std::function<uint64_t(uint64_t)>([shifts](uint64_t offset) {
+    uint64_t address = offset;
+    for (auto [interval, pad] : shifts) address += (offset >> interval) << pad;
+    return address;
+  });
+}
+
+Expected<uint64_t> paddedSharedAddress(const Encoding& encoding, uint64_t offset) {
+  LAYOUT_TRY_ASSIGN(map, paddedSharedAddressMap(encoding));
+  return map(offset);
 }
 
 } // namespace layout::triton

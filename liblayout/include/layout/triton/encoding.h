@@ -18,6 +18,7 @@
 #include "layout/io/mlir_attribute.h"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -72,5 +73,7 @@ Expected<LinearLayout> toLinearLayoutUncached(const Encoding& encoding,
 // offset + sum over the intervals of (offset >> log2 interval) << log2 pad. toLinearLayout returns
 // the linear component (offset, block -> dims); this is the padding applied after it.
 Expected<uint64_t> paddedSharedAddress(const Encoding& encoding, uint64_t offset);
+// The same as a function with the intervals read once (for callers that map many offsets).
+Expected<std::function<uint64_t(uint64_t)>> paddedSharedAddressMap(const Encoding& encoding);
 
 } // namespace layout::triton
