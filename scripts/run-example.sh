@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the project and runs the main job on the built-in default example: layoutctl shows the
-# layout of interchange §1, and the C++ API example plans a layout conversion between two
-# distributed layouts of a 16x16 tile.
+# layout of interchange §1, the C++ API example plans a layout conversion between two
+# distributed layouts of a 16x16 tile, and layoutctl gemm generates the XeGPU RFC's bf16 GEMM
+# kernel for 1000x1000x1000, writes its OpenCL C / SPIR-V / plan, and verifies it in the Xe
+# simulator against a float64 reference.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -12,3 +14,7 @@ echo "== layoutctl show (built-in example) =="
 echo
 echo "== examples/conversion_example =="
 ./build/examples/conversion_example
+echo
+echo "== layoutctl gemm (the RFC tiling, 1000^3 bf16, simulated and verified) =="
+./build/explorer/cli/layoutctl gemm --m 1000 --n 1000 --k 1000 --dtype bf16 --target sim \
+  --emit build/gemm-example

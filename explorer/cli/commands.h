@@ -28,5 +28,6 @@ void addPropagateCommand(std::vector<Command>& commands);
 void addBlockLoadCommand(std::vector<Command>& commands);
 void addBanksCommands(std::vector<Command>& commands);
 void addConvertCommand(std::vector<Command>& commands);
+void addGemmCommand(std::vector<Command>& commands);
 
 } // namespace layoutctl

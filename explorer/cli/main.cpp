@@ -18,6 +18,7 @@ std::vector<Command> allCommands() {
   addBlockLoadCommand(commands);
   addConvertCommand(commands);
   addBanksCommands(commands);
+  addGemmCommand(commands);
   return commands;
 }
 

@@ -216,5 +216,37 @@ expect banks-batch 0 '"perPhaseMaxWays":[32],"wavefronts":32' -- bash -c "echo '
 expect banks-batch-unknown-arg 0 '"error":"banks.analyze: args.colour: unknown argument of banks.analyze"' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"access\":\"$bnk_st\",\"shape\":[64,64],\"elemBits\":16,\"instruction\":\"nvidia.st.b128\",\"colour\":1}}' | '$ctl' batch"
 expect banks-batch-swizzle 0 '"lowerBound":{"store":{"waysPerPhase":1,"wavefronts":64},"load":{"waysPerPhase":1,"wavefronts":128},"met":true}' -- bash -c "echo '{\"op\":\"banks.swizzle\",\"args\":{\"store\":\"$bnk_st\",\"load\":\"$bnk_ld\",\"shape\":[64,64],\"elemBits\":16,\"storeInstruction\":\"nvidia.st.b128\",\"loadInstruction\":\"nvidia.ld.b16\"}}' | '$ctl' batch"
 
+# gemm: build, simulate, verify; configuration errors; the Level Zero no-device path (exit 3).
+small=(--m 100 --n 72 --k 50 --sg-layout 2x2 --sg-data 16x32)
+expect gemm-sim 0 "verification: PASSED: 7200 elements, 0 mismatches" -- "$ctl" gemm "${small[@]}"
+expect gemm-sim-int8 0 "(exact int32)" -- "$ctl" gemm "${small[@]}" --dtype int8 --k-tile 32
+expect gemm-sim-exact 0 "(exact fp32)" -- "$ctl" gemm "${small[@]}" --dtype f16 --inputs exact --transpose-b
+expect gemm-report 0 "registers: 80 of 256 GRF (32 accumulators + 48 operands)" -- "$ctl" gemm "${small[@]}"
+expect gemm-json 0 '"passed": true' -- "$ctl" gemm "${small[@]}" --dtype tf32 --k-tile 16 --format json
+expect gemm-bad-sg-data 1 "error: sg_data[1] = 40: must be a power-of-two multiple of the DPAS execution size 16" -- "$ctl" gemm --sg-data 32x40
+expect gemm-bad-dtype 1 "error: --dtype 'fp8': expected one of f16, bf16, int8, tf32" -- "$ctl" gemm --dtype fp8
+expect gemm-bad-int 2 "error: --m '1e3': expected an integer" -- "$ctl" gemm --m 1e3
+expect gemm-bad-target 2 "error: --target 'cuda': expected sim or level-zero" -- "$ctl" gemm --target cuda
+expect gemm-host-memory 1 "GiB of host memory (A, B, C and the float64 reference); the limit is 8 GiB" -- "$ctl" gemm --m 100000 --n 100000 --k 100000
+expect gemm-too-big 1 "error: m = 20000000: exceeds the 2D block surface limit of 2^24 rows or bytes per row" -- "$ctl" gemm --m 20000000
+expect gemm-grf 1 "more than the 128 of grf_per_thread" -- "$ctl" gemm --grf 128
+expect gemm-level-zero 3 "error: level-zero: no device: Level Zero" -- "$ctl" gemm "${small[@]}" --target level-zero
+echo '{"m": 64, "n": 64, "k": 64, "dtype": "bf16", "sg_layout": [2, 2], "sg_data": [16, 32], "k_tile": 32}' >"$tmp/gemm.json"
+expect gemm-config 0 "kernel gemm_bf16_2x2_16x32_k32: D[64, 64] = A[64, 64] * B[64, 64]" -- "$ctl" gemm --config "$tmp/gemm.json"
+expect gemm-config-override 0 "D[64, 128] = A[64, 64] * B[64, 128]" -- "$ctl" gemm --config "$tmp/gemm.json" --n 128
+echo '{"m": 64, "sg_dat": [2, 2]}' >"$tmp/gemm_typo.json"
+expect gemm-config-typo 1 "error: --config $tmp/gemm_typo.json: sg_dat: unknown field" -- "$ctl" gemm --config "$tmp/gemm_typo.json"
+expect gemm-config-missing 1 "--config: cannot read file" -- "$ctl" gemm --config "$tmp/nope.json"
+expect gemm-help 0 "layoutctl gemm --m 1000 --n 1000 --k 1000 --dtype bf16 --target sim --emit out/" -- "$ctl" gemm --help
+if command -v clang-14 >/dev/null && command -v llvm-spirv-14 >/dev/null && command -v spirv-val >/dev/null; then
+  expect gemm-emit 0 "wrote $tmp/emit/gemm_bf16_2x2_16x32_k32.spv" -- "$ctl" gemm "${small[@]}" --emit "$tmp/emit"
+  expect gemm-emitted-valid 0 "" -- spirv-val --target-env opencl2.2 "$tmp/emit/gemm_bf16_2x2_16x32_k32.spv"
+  expect gemm-emitted-plan 0 '"kernel": "gemm_bf16_2x2_16x32_k32"' -- cat "$tmp/emit/gemm_bf16_2x2_16x32_k32.plan.json"
+  expect gemm-emitted-cl 0 "intel_sub_group_bf16_bf16_matrix_mad_k16" -- cat "$tmp/emit/gemm_bf16_2x2_16x32_k32.cl"
+elif [[ -n ${LAYOUT_REQUIRE_SPIRV:-} ]]; then
+  echo "FAIL gemm-emit: clang-14, llvm-spirv-14 or spirv-val missing (LAYOUT_REQUIRE_SPIRV is set)"
+  failures=$((failures + 1))
+fi
+
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -1,0 +1,375 @@
+// GEMM kernel IR from a configuration: every offset, origin and shuffle comes from liblayout's
+// DPAS layouts and block-load plans (see gemm_kernel_builder.h for the derivation).
+#include "codegen/gemm_kernel_builder.h"
+
+#include "codegen/opencl_block_builtins.h"
+
+#include "layout/intel/block_load_plan.h"
+#include "layout/triton/encoding.h"
+
+#include <bit>
+#include <cstring>
+#include <map>
+
+namespace layout::codegen {
+namespace {
+
+using intel::BlockOp;
+using intel::BlockShape;
+
+std::string dpasEncodingText(const GemmConfig& c) {
+  const auto& t = dataTypeTraits(c.dtype);
+  return "#ttig.dpas<{repeatCount = " + std::to_string(c.repeatCount) +
+         ", systolicDepth = 8, executionSize = 16, opsPerChan = " + std::to_string(t.opsPerChan) +
+         ", threadsPerWarp = 16, warpsPerCTA = [" + std::to_string(c.sgLayout[0]) + ", " +
+         std::to_string(c.sgLayout[1]) + "], repCluster = [" +
+         std::to_string(c.sgData[0] / c.repeatCount) + ", " + std::to_string(c.sgData[1] / 16) +
+         "]}>";
+}
+
+std::string dotOperandText(const GemmConfig& c, int opIdx) {
+  // kWidth as Triton's verifier requires: A opsPerChan / 2 (1 for tf32), B opsPerChan.
+  const int opc = dataTypeTraits(c.dtype).opsPerChan;
+  const int kWidth = opIdx == 1 ? opc : std::max(1, opc / 2);
+  return "#ttg.dot_op<{opIdx = " + std::to_string(opIdx) + ", parent = " + dpasEncodingText(c) +
+         ", kWidth = " + std::to_string(kWidth) + "}>";
+}
+
+// (row, column) of register `reg` of lane 0 in subgroup 0: the origin of the DPAS instruction
+// whose first register it is.
+std::array<int64_t, 2> registerOrigin(const LinearLayout& ll, int64_t reg) {
+  const std::pair<DimName, uint64_t> ins[] = {{dims::reg(), static_cast<uint64_t>(reg)},
+                                              {dims::lane(), 0},
+                                              {dims::warp(), 0},
+                                              {dims::block(), 0}};
+  auto out = ll.apply(ins);
+  return {static_cast<int64_t>((*out)[0].second), static_cast<int64_t>((*out)[1].second)};
+}
+
+// The per-lane unit the OpenCL built-in delivers: VNNI and transposed loads give dwords; a row
+// wider than the subgroup gives W / 16 consecutive elements per lane (8-bit W = 32: ushort).
+int loadUnitBits(const BlockShape& s) {
+  if (s.vnni || s.transpose) return 32;
+  return s.elemBits * std::max(1, s.tileWidth / 16);
+}
+
+std::string shapeComment(const BlockShape& s) {
+  return intel::blockShapeName(s);
+}
+
+struct Builder {
+  const GemmConfig& c;
+  const DataTypeTraits& traits;
+  const intel::BlockIoTarget& target;
+  GemmKernel k;
+
+  int addValue(std::string name, ValueRole role, int bits, int count, std::string layout) {
+    k.values.push_back({std::move(name), role, bits, count, std::move(layout)});
+    return static_cast<int>(k.values.size()) - 1;
+  }
+  int addOrigin(std::string name, LinearLayout ll) {
+    k.origins.push_back({std::move(name), std::move(ll)});
+    return static_cast<int>(k.origins.size()) - 1;
+  }
+
+  // Loads and shuffles of one operand; returns the operand value of each DPAS instruction, keyed
+  // by (tile along M or N, K step).
+  Expected<std::map<std::pair<int64_t, int64_t>, int>>
+  operand(MatrixOperand which, const triton::Encoding& enc, std::span<const int64_t> shape) {
+    const bool isA = which == MatrixOperand::A;
+    const bool transposed = !isA && c.transposeB;
+    const std::string opName = isA ? "a" : "b";
+    auto plan = intel::planBlockLoads(enc, shape, traits.inputBits, transposed, target);
+    if (!plan)
+      return makeError("operand " + std::string(matrixName(which)) + ": " + plan.error().message);
+    auto ll = triton::toLinearLayout(enc, shape);
+    if (!ll)
+      return makeError("operand " + std::string(matrixName(which)) + ": " + ll.error().message);
+    (isA ? k.planA : k.planB) = intel::blockLoadPlanToJson(*plan);
+    const int origin = addOrigin(opName, plan->subgroupOffset);
+
+    // Memory coordinates: A is (m, k); B is (k, n), or (n, k) when stored transposed.
+    const bool kIsColumn = isA || transposed;
+    const WorkgroupTerm tileTerm = isA ? WorkgroupTerm::RowTile : WorkgroupTerm::ColumnTile;
+    std::vector<int> loadValues;
+    for (size_t j = 0; j < plan->loads.size(); ++j) {
+      const auto& l = plan->loads[j];
+      BlockShape s{l.elemBits, l.tileWidth, l.tileHeight, l.numBlocks, l.transpose, l.vnni};
+      if (!hasOpenClBlockBuiltin(BlockOp::Load, s))
+        return makeError("operand " + std::string(matrixName(which)) + ": the planned load " +
+                         intel::blockShapeName(s) +
+                         " has no cl_intel_subgroup_2d_block_io built-in");
+      const int unit = loadUnitBits(s);
+      const int64_t bits = intel::elementsPerWorkItem(target, s) * s.elemBits;
+      const int value =
+          addValue(opName + "_load" + std::to_string(j), ValueRole::LoadResult, unit,
+                   static_cast<int>(bits / unit),
+                   shapeComment(s) + " at " + (isA ? "A" : "B") + " tile offset (" +
+                       std::to_string(l.offset[0]) + ", " + std::to_string(l.offset[1]) +
+                       "); per-lane order of intel::loadPerWorkItem");
+      loadValues.push_back(value);
+      BlockIoOp op;
+      op.kind = BlockOp::Load;
+      op.matrix = which;
+      op.shape = s;
+      op.row = {kIsColumn ? tileTerm : WorkgroupTerm::None, !kIsColumn, origin, 0, l.offset[0]};
+      op.column = {kIsColumn ? WorkgroupTerm::None : tileTerm, kIsColumn, origin, 1, l.offset[1]};
+      op.xDivisor = l.elemBits / traits.inputBits;
+      op.value = value;
+      op.comment =
+          std::string(matrixName(which)) + " load " + std::to_string(j) + ": " + shapeComment(s);
+      k.mainLoop.push_back(op);
+    }
+
+    // One DPAS instruction's operand registers per lane: A is RC x K, B is K x 16, over 16 lanes.
+    const int64_t regsPerInstr = isA ? c.repeatCount * traits.dpasK / 16 : traits.dpasK;
+    std::map<std::pair<int64_t, int64_t>, int> operands;
+    for (const auto& sh : plan->shuffles) {
+      if (sh.lane)
+        return makeError("operand " + std::string(matrixName(which)) +
+                         ": the block-load plan needs lane-dependent shuffles, which this "
+                         "emitter does not generate");
+      const auto o = registerOrigin(*ll, sh.dpas * regsPerInstr);
+      const int64_t tile = isA ? o[0] / c.repeatCount : o[1] / 16;
+      const int64_t kStep = (isA ? o[1] : o[0]) / traits.dpasK;
+      const int value = addValue(
+          opName + "_op" + std::to_string(sh.dpas), isA ? ValueRole::DpasA : ValueRole::DpasB,
+          plan->operandRegisterBits, static_cast<int>(sh.registers.size()),
+          std::string(isA ? "DPAS A of rows " : "DPAS B (VNNI) of columns ") +
+              std::to_string(isA ? o[0] : o[1]) + "+, K step " + std::to_string(kStep));
+      ShuffleOp op;
+      op.dst = value;
+      op.src = loadValues.at(sh.load);
+      op.unitBits = plan->operandRegisterBits;
+      op.registers = sh.registers;
+      op.comment =
+          "DPAS instruction " + std::to_string(sh.dpas) + " of the " + opName + " operand layout";
+      k.mainLoop.push_back(op);
+      operands[{tile, kStep}] = value;
+    }
+    k.report.loadsPerKStep += static_cast<int64_t>(plan->loads.size());
+    for (const auto& l : plan->loads)
+      k.report.bytesLoadedPerKStep +=
+          int64_t{l.tileWidth} * l.tileHeight * l.numBlocks * l.elemBits / 8;
+    return operands;
+  }
+
+  // Checks that a 32-bit RC x 16 block store takes its data in the accumulator's layout: lane l,
+  // element r of the store (the order intel::loadPerWorkItem gives for the same shape) must be
+  // the accumulator register r of lane l.
+  std::optional<Error> checkStoreMatchesAccumulator(const BlockShape& store,
+                                                    const LinearLayout& c) {
+    const int64_t rows = store.tileHeight, cols = store.tileWidth;
+    intel::Surface surf{0, 64, rows, 64};
+    std::vector<uint8_t> memory(static_cast<size_t>(rows * 64));
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t col = 0; col < cols; ++col) {
+        const uint32_t id = static_cast<uint32_t>(r * cols + col);
+        std::memcpy(&memory[static_cast<size_t>(r * 64 + col * 4)], &id, 4);
+      }
+    intel::BlockIoRequest req{BlockOp::Load, store, surf, 0, 0};
+    auto lanes = intel::loadPerWorkItem(target, req, memory);
+    if (!lanes) return lanes.error();
+    for (int lane = 0; lane < 16; ++lane)
+      for (int64_t r = 0; r < rows; ++r) {
+        const std::pair<DimName, uint64_t> ins[] = {{dims::reg(), static_cast<uint64_t>(r)},
+                                                    {dims::lane(), static_cast<uint64_t>(lane)},
+                                                    {dims::warp(), 0},
+                                                    {dims::block(), 0}};
+        auto out = c.apply(ins);
+        const uint64_t expect = (*out)[0].second * cols + (*out)[1].second;
+        if ((*lanes)[lane][r] != expect)
+          return makeError("the accumulator layout does not match the per-lane order of the " +
+                           intel::blockShapeName(store) + " block store (lane " +
+                           std::to_string(lane) + ", register " + std::to_string(r) + ")");
+      }
+    return std::nullopt;
+  }
+
+  // Prefetch of the tile `rows x cols` (memory coordinates) that the loop reads `distance` K
+  // steps ahead: the largest legal prefetch block, the blocks dealt to subgroups round robin.
+  // Subgroup s takes blocks s, s + S, s + 2S, ...; block b's (row, column) is linear in b's bits
+  // (row-major over a power-of-two grid), so it is origin(s) XOR a constant per issue.
+  void prefetch(MatrixOperand which, int64_t rows, int64_t cols, bool kIsColumn) {
+    const int bits = traits.inputBits;
+    BlockShape best{};
+    auto area = [](const BlockShape& s) {
+      return int64_t{s.tileWidth} * s.numBlocks * s.tileHeight;
+    };
+    for (int w : {32, 16, 8})
+      for (int nb : {4, 2, 1})
+        for (int64_t h = std::min<int64_t>(rows, 32); h >= 1; h /= 2) {
+          BlockShape s{bits, w, static_cast<int>(h), nb, false, false};
+          if (int64_t{w} * nb <= cols && area(s) > area(best) &&
+              hasOpenClBlockBuiltin(BlockOp::Prefetch, s) &&
+              !intel::validateBlockShape(target, BlockOp::Prefetch, s))
+            best = s;
+        }
+    if (best.elemBits == 0) return; // no legal prefetch shape: prefetch nothing
+    const int64_t blockWidth = int64_t{best.tileWidth} * best.numBlocks;
+    const int64_t gridRows = rows / best.tileHeight, gridCols = cols / blockWidth;
+    const int64_t blocks = gridRows * gridCols, sgs = subgroupsPerWorkgroup(c);
+    auto blockOrigin = [&](int64_t b) {
+      return std::vector<uint64_t>{static_cast<uint64_t>(b / gridCols * best.tileHeight),
+                                   static_cast<uint64_t>(b % gridCols * blockWidth)};
+    };
+    InDimBases warp{dims::warp(), {}};
+    for (int64_t bit = 1; bit < sgs; bit *= 2)
+      warp.bases.push_back(bit < blocks ? blockOrigin(bit) : std::vector<uint64_t>{0, 0});
+    auto ll = LinearLayout::create({warp}, {{dims::standardOut(0), std::bit_ceil(uint64_t(rows))},
+                                            {dims::standardOut(1), std::bit_ceil(uint64_t(cols))}});
+    if (!ll) return;
+    const std::string name = std::string(which == MatrixOperand::A ? "a" : "b") + "_prefetch";
+    const int origin = addOrigin(name, *ll);
+    const WorkgroupTerm tileTerm =
+        which == MatrixOperand::A ? WorkgroupTerm::RowTile : WorkgroupTerm::ColumnTile;
+    const int64_t ahead = c.prefetchDistance * c.kTile;
+    int64_t issued = 0;
+    for (int64_t first = 0; first < blocks; first += sgs, ++issued) {
+      const auto o = blockOrigin(first);
+      BlockIoOp op;
+      op.kind = BlockOp::Prefetch;
+      op.matrix = which;
+      op.shape = best;
+      op.row = {kIsColumn ? tileTerm : WorkgroupTerm::None, !kIsColumn, origin, 0,
+                static_cast<int64_t>(o[0]) + (kIsColumn ? 0 : ahead)};
+      op.column = {kIsColumn ? WorkgroupTerm::None : tileTerm, kIsColumn, origin, 1,
+                   static_cast<int64_t>(o[1]) + (kIsColumn ? ahead : 0)};
+      op.comment = "cooperative prefetch of the " + std::string(matrixName(which)) + " tile " +
+                   std::to_string(c.prefetchDistance) +
+                   " K step(s) ahead: " + std::to_string(blocks) + " blocks of " +
+                   intel::blockShapeName(best) + " over " + std::to_string(sgs) + " subgroups";
+      k.mainLoop.push_back(op);
+    }
+    k.report.prefetchesPerKStep += issued;
+  }
+};
+
+} // namespace
+
+Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
+  if (auto e = validateGemmConfig(c)) return *e;
+  auto target = intel::blockIoTarget(c.arch);
+  if (!target) return target.error();
+  const auto& traits = dataTypeTraits(c.dtype);
+  Builder b{c, traits, *target, {}};
+  GemmKernel& k = b.k;
+  k.config = c;
+  k.name = "gemm_" + std::string(traits.name) + "_" + std::to_string(c.sgLayout[0]) + "x" +
+           std::to_string(c.sgLayout[1]) + "_" + std::to_string(c.sgData[0]) + "x" +
+           std::to_string(c.sgData[1]) + "_k" + std::to_string(c.kTile) +
+           (c.repeatCount != 8 ? "_rc" + std::to_string(c.repeatCount) : "") +
+           (c.transposeB ? "_bt" : "");
+  const int64_t tileM = workgroupTileM(c), tileN = workgroupTileN(c);
+  k.launch = {(c.m + tileM - 1) / tileM, (c.n + tileN - 1) / tileN, subgroupsPerWorkgroup(c), 16};
+
+  k.encodingA = dotOperandText(c, 0);
+  k.encodingB = dotOperandText(c, 1);
+  k.encodingC = dpasEncodingText(c);
+  auto encA = triton::parseEncoding(k.encodingA);
+  if (!encA) return makeError("operand A encoding: " + encA.error().message);
+  auto encB = triton::parseEncoding(k.encodingB);
+  if (!encB) return makeError("operand B encoding: " + encB.error().message);
+  auto encC = triton::parseEncoding(k.encodingC);
+  if (!encC) return makeError("accumulator encoding: " + encC.error().message);
+  const int64_t shapeA[] = {tileM, c.kTile}, shapeB[] = {c.kTile, tileN}, shapeC[] = {tileM, tileN};
+  auto llC = triton::toLinearLayout(*encC, shapeC);
+  if (!llC) return makeError("accumulator layout: " + llC.error().message);
+
+  // Accumulators: one value per DPAS output tile, zeroed before the loop.
+  const int64_t accTiles =
+      static_cast<int64_t>(llC->inDimSize(llC->inDimIndex(dims::reg()))) / c.repeatCount;
+  std::map<std::pair<int64_t, int64_t>, int> acc;
+  std::vector<std::array<int64_t, 2>> accOrigin;
+  for (int64_t t = 0; t < accTiles; ++t) {
+    const auto o = registerOrigin(*llC, t * c.repeatCount);
+    const int v = b.addValue("acc" + std::to_string(t), ValueRole::Accumulator, 32, c.repeatCount,
+                             "lane n, element r = D[" + std::to_string(o[0]) + " + r][" +
+                                 std::to_string(o[1]) + " + n] of the subgroup tile");
+    acc[{o[0] / c.repeatCount, o[1] / 16}] = v;
+    accOrigin.push_back(o);
+    k.prologue.push_back(ZeroOp{v});
+  }
+
+  // Prefetch first, so it is in flight while this step's loads wait.
+  if (c.prefetchDistance > 0) {
+    b.prefetch(MatrixOperand::A, tileM, c.kTile, true);
+    if (c.transposeB)
+      b.prefetch(MatrixOperand::B, tileN, c.kTile, true);
+    else
+      b.prefetch(MatrixOperand::B, c.kTile, tileN, false);
+  }
+  auto aOps = b.operand(MatrixOperand::A, *encA, shapeA);
+  if (!aOps) return aOps.error();
+  auto bOps = b.operand(MatrixOperand::B, *encB, shapeB);
+  if (!bOps) return bOps.error();
+
+  // DPAS: for each K step, every output tile (Triton's order: k outermost).
+  const int64_t mTiles = c.sgData[0] / c.repeatCount, nTiles = c.sgData[1] / 16;
+  const int64_t kSteps = c.kTile / traits.dpasK;
+  for (int64_t s = 0; s < kSteps; ++s)
+    for (int64_t mt = 0; mt < mTiles; ++mt)
+      for (int64_t nt = 0; nt < nTiles; ++nt) {
+        auto a = aOps->find({mt, s}), bv = bOps->find({nt, s}), d = acc.find({mt, nt});
+        if (a == aOps->end() || bv == bOps->end() || d == acc.end())
+          return makeError("internal: the operand plans do not cover DPAS tile (" +
+                           std::to_string(mt) + ", " + std::to_string(nt) + ") at K step " +
+                           std::to_string(s));
+        k.mainLoop.push_back(
+            DpasOp{d->second, a->second, bv->second, mt * c.repeatCount, nt * 16, s});
+      }
+
+  // Epilogue: one RC x 16 32-bit block store per accumulator, at the subgroup's C origin.
+  auto warpC = llC->sublayout(std::vector<DimName>{dims::warp()}, llC->outDimNames());
+  if (!warpC) return warpC.error();
+  const int originC = b.addOrigin("c", *warpC);
+  const BlockShape store{32, 16, c.repeatCount, 1, false, false};
+  if (auto e = intel::validateBlockShape(*target, BlockOp::Store, store)) return *e;
+  if (!hasOpenClBlockBuiltin(BlockOp::Store, store))
+    return makeError("the accumulator store " + intel::blockShapeName(store) +
+                     " has no cl_intel_subgroup_2d_block_io built-in");
+  if (auto e = b.checkStoreMatchesAccumulator(store, *llC)) return *e;
+  for (int64_t t = 0; t < accTiles; ++t) {
+    BlockIoOp op;
+    op.kind = BlockOp::Store;
+    op.matrix = MatrixOperand::C;
+    op.shape = store;
+    op.row = {WorkgroupTerm::RowTile, false, originC, 0, accOrigin[t][0]};
+    op.column = {WorkgroupTerm::ColumnTile, false, originC, 1, accOrigin[t][1]};
+    op.value = acc.at({accOrigin[t][0] / c.repeatCount, accOrigin[t][1] / 16});
+    op.comment = "D tile (" + std::to_string(accOrigin[t][0]) + ", " +
+                 std::to_string(accOrigin[t][1]) +
+                 ") of the subgroup: " + intel::blockShapeName(store);
+    k.epilogue.push_back(op);
+  }
+
+  // Static report.
+  KernelReport& r = k.report;
+  r.dpasPerKStep = mTiles * nTiles * kSteps;
+  r.storesPerSubgroup = accTiles;
+  r.bytesPerDpas = static_cast<double>(r.bytesLoadedPerKStep) / static_cast<double>(r.dpasPerKStep);
+  r.kSteps = (c.k + c.kTile - 1) / c.kTile;
+  constexpr int64_t kGrfBytes = 64, kLanes = 16;
+  auto grfOf = [&](ValueRole role) {
+    int64_t bytes = 0;
+    for (const auto& v : k.values)
+      if (v.role == role) bytes += int64_t{v.count} * v.elementBits / 8 * kLanes;
+    return (bytes + kGrfBytes - 1) / kGrfBytes;
+  };
+  // Shuffled operands are register renames of the load results (the compiler folds the
+  // shufflevectors, reference §2.4), so the live data is accumulators + one K step's loads.
+  r.accumulatorGrf = grfOf(ValueRole::Accumulator);
+  r.operandGrf = grfOf(ValueRole::LoadResult);
+  r.totalGrf = r.accumulatorGrf + r.operandGrf;
+  r.grfAvailable = c.grfPerThread;
+  r.flops = 2.0 * static_cast<double>(c.m) * static_cast<double>(c.n) * static_cast<double>(c.k);
+  if (r.totalGrf > c.grfPerThread)
+    return makeError("registers: the subgroup tile needs " + std::to_string(r.totalGrf) + " GRF (" +
+                     std::to_string(r.accumulatorGrf) + " accumulators + " +
+                     std::to_string(r.operandGrf) + " operands of one K step), more than the " +
+                     std::to_string(c.grfPerThread) +
+                     " of grf_per_thread: shrink sg_data or k_tile, or use 256");
+  return std::move(k);
+}
+
+} // namespace layout::codegen

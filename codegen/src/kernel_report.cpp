@@ -1,0 +1,116 @@
+// The kernel plan as text and JSON: configuration, launch, layouts, block I/O and the static
+// report.
+#include "codegen/gemm_kernel_builder.h"
+
+#include <sstream>
+
+namespace layout::codegen {
+namespace {
+
+std::string axisText(const GemmKernel& k, const AxisIndex& a) {
+  std::string s;
+  auto add = [&](const std::string& term) { s += (s.empty() ? "" : " + ") + term; };
+  if (a.workgroup == WorkgroupTerm::RowTile)
+    add("wg_m*" + std::to_string(workgroupTileM(k.config)));
+  if (a.workgroup == WorkgroupTerm::ColumnTile)
+    add("wg_n*" + std::to_string(workgroupTileN(k.config)));
+  if (a.addK) add("k0");
+  if (a.origin >= 0) add(k.origins[a.origin].name + (a.originAxis == 0 ? "_row" : "_col"));
+  if (a.constant != 0 || s.empty()) add(std::to_string(a.constant));
+  return s;
+}
+
+nlohmann::ordered_json blockIoJson(const GemmKernel& k, const BlockIoOp& op) {
+  nlohmann::ordered_json j;
+  j["op"] = intel::blockOpName(op.kind);
+  j["matrix"] = matrixName(op.matrix);
+  j["shape"] = intel::blockShapeName(op.shape);
+  j["row"] = axisText(k, op.row);
+  j["column"] =
+      axisText(k, op.column) + (op.xDivisor > 1 ? " (/" + std::to_string(op.xDivisor) + ")" : "");
+  if (op.value >= 0) j["value"] = k.values[op.value].name;
+  return j;
+}
+
+} // namespace
+
+nlohmann::ordered_json kernelPlanToJson(const GemmKernel& k) {
+  nlohmann::ordered_json j;
+  j["config"] = gemmConfigToJson(k.config);
+  j["kernel"] = k.name;
+  j["launch"] = {
+      {"workgroups", {k.launch.workgroupsN, k.launch.workgroupsM}},
+      {"localSize", {k.launch.localSize(), 1}},
+      {"globalSize", {k.launch.workgroupsN * k.launch.localSize(), k.launch.workgroupsM}},
+      {"subgroupSize", k.launch.subgroupSize}};
+  j["encodings"] = {{"A", k.encodingA}, {"B", k.encodingB}, {"C", k.encodingC}};
+  nlohmann::ordered_json origins = nlohmann::ordered_json::object();
+  for (const auto& o : k.origins) {
+    nlohmann::ordered_json bases = nlohmann::ordered_json::array();
+    const int w = o.layout.inDimIndex(dims::warp());
+    for (int i = 0; w >= 0 && i < o.layout.inDimSizeLog2(w); ++i)
+      bases.push_back(o.layout.basis(w, i));
+    origins[o.name] = bases;
+  }
+  j["subgroupOrigins"] = origins;
+  j["blockLoads"] = {{"A", k.planA}, {"B", k.planB}};
+  nlohmann::ordered_json io = nlohmann::ordered_json::array();
+  for (const auto* list : {&k.mainLoop, &k.epilogue})
+    for (const Op& op : *list)
+      if (const auto* b = std::get_if<BlockIoOp>(&op)) io.push_back(blockIoJson(k, *b));
+  j["blockIo"] = io;
+  const KernelReport& r = k.report;
+  j["report"] = {{"dpasPerKStep", r.dpasPerKStep},
+                 {"loadsPerKStep", r.loadsPerKStep},
+                 {"prefetchesPerKStep", r.prefetchesPerKStep},
+                 {"storesPerSubgroup", r.storesPerSubgroup},
+                 {"bytesLoadedPerKStep", r.bytesLoadedPerKStep},
+                 {"bytesPerDpas", r.bytesPerDpas},
+                 {"kSteps", r.kSteps},
+                 {"grf",
+                  {{"accumulators", r.accumulatorGrf},
+                   {"operands", r.operandGrf},
+                   {"total", r.totalGrf},
+                   {"available", r.grfAvailable}}},
+                 {"flops", r.flops}};
+  return j;
+}
+
+std::string kernelReportText(const GemmKernel& k) {
+  const auto& c = k.config;
+  const auto& r = k.report;
+  std::ostringstream o;
+  o << "kernel " << k.name << ": D[" << c.m << ", " << c.n << "] = A[" << c.m << ", " << c.k
+    << "] * B"
+    << (c.transposeB ? "^T[" + std::to_string(c.n) + ", " + std::to_string(c.k) + "]"
+                     : "[" + std::to_string(c.k) + ", " + std::to_string(c.n) + "]")
+    << ", " << dataTypeTraits(c.dtype).name << " -> " << dataTypeTraits(c.dtype).accumulator
+    << ", arch " << c.arch << "\n";
+  o << "  workgroup tile " << workgroupTileM(c) << "x" << workgroupTileN(c) << " (sg_layout ["
+    << c.sgLayout[0] << ", " << c.sgLayout[1] << "], sg_data [" << c.sgData[0] << ", "
+    << c.sgData[1] << "]), k_tile " << c.kTile << ", DPAS " << c.repeatCount << "x16x"
+    << dataTypeTraits(c.dtype).dpasK << "\n";
+  o << "  launch: " << k.launch.workgroupsM << "x" << k.launch.workgroupsN << " workgroups of "
+    << k.launch.subgroupsPerWorkgroup << " subgroups (local size " << k.launch.localSize()
+    << ", global " << k.launch.workgroupsN * k.launch.localSize() << "x" << k.launch.workgroupsM
+    << ")\n";
+  o << "  layouts: A " << k.encodingA << "\n           B " << k.encodingB << "\n           C "
+    << k.encodingC << "\n";
+  o << "  block I/O per subgroup:\n";
+  for (const auto* list : {&k.mainLoop, &k.epilogue})
+    for (const Op& op : *list)
+      if (const auto* b = std::get_if<BlockIoOp>(&op))
+        o << "    " << intel::blockOpName(b->kind) << " " << matrixName(b->matrix) << " "
+          << intel::blockShapeName(b->shape) << " at (row " << axisText(k, b->row) << ", col "
+          << axisText(k, b->column) << (b->xDivisor > 1 ? " /" + std::to_string(b->xDivisor) : "")
+          << ")\n";
+  o << "  report per subgroup: " << r.dpasPerKStep << " DPAS, " << r.loadsPerKStep << " loads, "
+    << r.prefetchesPerKStep << " prefetches per K step (" << r.kSteps << " steps); "
+    << r.bytesLoadedPerKStep << " bytes loaded per K step = " << r.bytesPerDpas
+    << " bytes per DPAS; " << r.storesPerSubgroup << " stores\n";
+  o << "  registers: " << r.totalGrf << " of " << r.grfAvailable << " GRF (" << r.accumulatorGrf
+    << " accumulators + " << r.operandGrf << " operands)\n";
+  return o.str();
+}
+
+} // namespace layout::codegen

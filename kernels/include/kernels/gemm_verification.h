@@ -1,0 +1,53 @@
+// Fresh GEMM inputs, the float64 / exact-integer reference, and the comparison rules.
+//
+//   auto kernel = layout::codegen::buildGemmKernel(config);
+//   auto inputs = layout::kernels::makeGemmInputs(config, InputKind::Random, /*seed=*/42);
+//   auto stats = layout::kernels::simulateGemmKernel(*kernel, inputs.memory);
+//   auto v = layout::kernels::verifyGemm(config, inputs);   // v.passed, v.summary()
+//
+// Rules (stated in the README):
+// - int8 -> int32: bit for bit against the exact integer sum (wrapped to 32 bits).
+// - InputKind::ExactSums (f16, bf16, tf32 inputs that are small integers, so every partial sum
+//   is an integer below 2^24 and exact in fp32): bit for bit against the float64 reference.
+// - InputKind::Random (uniform in [-1, 1), rounded to the input type): |D - ref| <=
+//   gamma(K') * sum_k |a_ik * b_kj|, with K' = the K the kernel accumulates (K rounded up to
+//   k_tile; the padding adds exact zeros) and gamma(n) = n * 2^-24 / (1 - n * 2^-24), the bound
+//   of n sequential fp32 additions of exact products (Higham, Accuracy and Stability, §4.2).
+#pragma once
+
+#include "codegen/gemm_config.h"
+#include "kernels/xe_simulator.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace layout::kernels {
+
+enum class InputKind { ExactSums, Random };
+
+struct GemmInputs {
+  InputKind kind = InputKind::Random;
+  GemmMemory memory;     // A, B in the kernel's surfaces; C filled with a NaN / 0x7fc00000 poison
+  std::vector<double> a; // A[M][K], the values the kernel reads (after rounding to the type)
+  std::vector<double> b; // B[K][N] (logical, whatever transpose_b stores)
+};
+
+// Fresh inputs from a seed (a SplitMix64 stream, so a seed reproduces a run).
+GemmInputs makeGemmInputs(const codegen::GemmConfig& c, InputKind kind, uint64_t seed);
+
+struct GemmVerification {
+  bool passed = false;
+  std::string rule; // "exact int32", "exact fp32", "fp32 bound gamma(K') * sum|ab|"
+  int64_t checked = 0, mismatches = 0;
+  double maxError = 0;                     // max |D - ref|
+  double maxAllowedRatio = 0;              // max |D - ref| / allowed (random floats; <= 1 passes)
+  int64_t firstRow = -1, firstColumn = -1; // the first failing element
+  double firstGot = 0, firstExpected = 0;
+  std::string summary() const;
+};
+
+// Compares memory.c (the kernel's result) with the reference computed from inputs.a / .b.
+GemmVerification verifyGemm(const codegen::GemmConfig& c, const GemmInputs& inputs);
+
+} // namespace layout::kernels

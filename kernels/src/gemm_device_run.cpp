@@ -1,0 +1,41 @@
+// GEMM kernels on Level Zero: launch construction, verification, rate.
+#include "kernels/gemm_device_run.h"
+
+namespace layout::kernels {
+
+LevelZeroLaunch gemmLaunch(const codegen::GemmKernel& kernel, const std::vector<uint8_t>& spirv,
+                           GemmInputs& inputs, int timedRepetitions) {
+  using codegen::MatrixOperand;
+  LevelZeroLaunch launch;
+  launch.spirv = spirv;
+  launch.kernelName = kernel.name;
+  if (kernel.config.grfPerThread == 256) launch.buildFlags = "-ze-opt-large-register-file";
+  launch.groupSize = {static_cast<uint32_t>(kernel.launch.localSize()), 1, 1};
+  launch.groupCount = {static_cast<uint32_t>(kernel.launch.workgroupsN),
+                       static_cast<uint32_t>(kernel.launch.workgroupsM), 1};
+  launch.timedRepetitions = timedRepetitions;
+  launch.arguments = {{LevelZeroBuffer{&inputs.memory.a, false}},
+                      {LevelZeroBuffer{&inputs.memory.b, false}},
+                      {LevelZeroBuffer{&inputs.memory.c, true}},
+                      {static_cast<int32_t>(kernel.config.k)}};
+  for (auto m : {MatrixOperand::A, MatrixOperand::B, MatrixOperand::C}) {
+    const auto s = codegen::matrixSurface(kernel.config, m);
+    for (int64_t v : {s.widthBytes, s.height, s.pitchBytes})
+      launch.arguments.push_back({static_cast<int32_t>(v)});
+  }
+  return launch;
+}
+
+GemmDeviceRun runGemmOnLevelZero(const codegen::GemmKernel& kernel,
+                                 const std::vector<uint8_t>& spirv, GemmInputs& inputs,
+                                 int timedRepetitions) {
+  GemmDeviceRun run;
+  run.outcome = runOnLevelZero(gemmLaunch(kernel, spirv, inputs, timedRepetitions));
+  if (run.outcome.status != LevelZeroStatus::Ran) return run;
+  run.verification = verifyGemm(kernel.config, inputs);
+  if (run.outcome.bestSeconds > 0)
+    run.tflops = kernel.report.flops / run.outcome.bestSeconds / 1e12;
+  return run;
+}
+
+} // namespace layout::kernels

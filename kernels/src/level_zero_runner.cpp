@@ -1,0 +1,542 @@
+#include "kernels/level_zero_runner.h"
+
+#include <level_zero/ze_api.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+
+namespace layout::kernels {
+
+namespace {
+
+// Thrown by check() inside this file only; the public functions turn it into Failed.
+class LevelZeroFailure : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+void check(ze_result_t result, const std::string& call) {
+  if (result != ZE_RESULT_SUCCESS)
+    throw LevelZeroFailure(call + " failed (" + levelZeroResultName(static_cast<int>(result)) +
+                           ")");
+}
+
+// Owns one Level Zero handle. Handles are adopted only after their create call succeeded, so a
+// failed create never hands a half-made handle to Destroy.
+template <typename Handle, ze_result_t (*Destroy)(Handle)> class Owned {
+public:
+  Owned() = default;
+  explicit Owned(Handle handle) : handle_(handle) {}
+  Owned(Owned&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+  Owned(const Owned&) = delete;
+  Owned& operator=(const Owned&) = delete;
+  Owned& operator=(Owned&& other) noexcept {
+    if (this != &other) {
+      reset();
+      handle_ = std::exchange(other.handle_, nullptr);
+    }
+    return *this;
+  }
+  ~Owned() { reset(); }
+  Handle get() const { return handle_; }
+
+private:
+  void reset() {
+    if (handle_) Destroy(handle_); // nothing useful to do with a failed destroy
+    handle_ = nullptr;
+  }
+  Handle handle_ = nullptr;
+};
+
+using Context = Owned<ze_context_handle_t, zeContextDestroy>;
+using Module = Owned<ze_module_handle_t, zeModuleDestroy>;
+using BuildLog = Owned<ze_module_build_log_handle_t, zeModuleBuildLogDestroy>;
+using Kernel = Owned<ze_kernel_handle_t, zeKernelDestroy>;
+using CommandQueue = Owned<ze_command_queue_handle_t, zeCommandQueueDestroy>;
+using CommandList = Owned<ze_command_list_handle_t, zeCommandListDestroy>;
+using EventPool = Owned<ze_event_pool_handle_t, zeEventPoolDestroy>;
+using Event = Owned<ze_event_handle_t, zeEventDestroy>;
+
+// A zeMemAlloc* allocation; freed through its context, so it must die before the context.
+class Allocation {
+public:
+  Allocation(ze_context_handle_t context, void* pointer) : context_(context), pointer_(pointer) {}
+  Allocation(Allocation&& other) noexcept
+      : context_(other.context_), pointer_(std::exchange(other.pointer_, nullptr)) {}
+  Allocation(const Allocation&) = delete;
+  Allocation& operator=(const Allocation&) = delete;
+  Allocation& operator=(Allocation&&) = delete;
+  ~Allocation() {
+    if (pointer_) zeMemFree(context_, pointer_);
+  }
+  void* get() const { return pointer_; }
+
+private:
+  ze_context_handle_t context_;
+  void* pointer_;
+};
+
+std::string plural(size_t n, const char* noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+LevelZeroOutcome outcome(LevelZeroStatus status, std::string message) {
+  LevelZeroOutcome o;
+  o.status = status;
+  o.message = std::move(message);
+  return o;
+}
+
+// zeInit once per process: later calls could not change the answer, and the loader logs or
+// rescans on each call on some versions.
+ze_result_t initialise() {
+  static const ze_result_t result = zeInit(ZE_INIT_FLAG_GPU_ONLY);
+  return result;
+}
+
+struct FoundDevice {
+  ze_driver_handle_t driver = nullptr;
+  ze_device_handle_t device = nullptr;
+  std::string name;
+};
+
+// Probe shared by probeLevelZero and runOnLevelZero; fills *found when the status is Ran.
+LevelZeroOutcome probe(FoundDevice* found) {
+  const ze_result_t init = initialise();
+  if (init != ZE_RESULT_SUCCESS) {
+    std::string message = "Level Zero: zeInit(ZE_INIT_FLAG_GPU_ONLY) failed (" +
+                          levelZeroResultName(static_cast<int>(init)) + ")";
+    if (init == ZE_RESULT_ERROR_UNINITIALIZED)
+      message += ": the loader found no Level Zero GPU driver that initialises (no Intel compute "
+                 "runtime installed, or no Intel GPU)";
+    return outcome(LevelZeroStatus::NoDevice, std::move(message));
+  }
+
+  uint32_t driverCount = 0;
+  check(zeDriverGet(&driverCount, nullptr), "zeDriverGet");
+  if (driverCount == 0)
+    return outcome(LevelZeroStatus::NoDevice, "Level Zero: zeInit succeeded but found 0 drivers");
+  std::vector<ze_driver_handle_t> drivers(driverCount);
+  check(zeDriverGet(&driverCount, drivers.data()), "zeDriverGet");
+  drivers.resize(driverCount);
+
+  size_t deviceTotal = 0, gpuTotal = 0;
+  for (ze_driver_handle_t driver : drivers) {
+    uint32_t deviceCount = 0;
+    check(zeDeviceGet(driver, &deviceCount, nullptr), "zeDeviceGet");
+    std::vector<ze_device_handle_t> devices(deviceCount);
+    check(zeDeviceGet(driver, &deviceCount, devices.data()), "zeDeviceGet");
+    devices.resize(deviceCount);
+    deviceTotal += devices.size();
+    for (ze_device_handle_t device : devices) {
+      ze_device_properties_t properties{};
+      properties.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES;
+      check(zeDeviceGetProperties(device, &properties), "zeDeviceGetProperties");
+      if (properties.type != ZE_DEVICE_TYPE_GPU) continue;
+      if (gpuTotal++ == 0 && found) {
+        found->driver = driver;
+        found->device = device;
+        found->name.assign(properties.name, strnlen(properties.name, sizeof properties.name));
+      }
+    }
+  }
+
+  std::string counts = "Level Zero: " + plural(drivers.size(), "driver") + ", " +
+                       plural(deviceTotal, "device") + ", " + plural(gpuTotal, "GPU device");
+  if (gpuTotal == 0) return outcome(LevelZeroStatus::NoDevice, std::move(counts));
+  LevelZeroOutcome o = outcome(LevelZeroStatus::Ran, std::move(counts));
+  if (found) {
+    o.deviceName = found->name;
+    o.message += "; using " + found->name;
+  }
+  return o;
+}
+
+std::optional<std::string> invalidLaunch(const LevelZeroLaunch& launch) {
+  if (launch.spirv.empty()) return "launch has no SPIR-V";
+  if (launch.kernelName.empty()) return "launch has no kernel name";
+  for (size_t d = 0; d < 3; ++d) {
+    if (launch.groupSize[d] == 0 || launch.groupCount[d] == 0)
+      return "launch has a zero group size or group count in dimension " + std::to_string(d);
+  }
+  if (launch.timedRepetitions < 0) return "launch has negative timedRepetitions";
+  for (size_t i = 0; i < launch.arguments.size(); ++i) {
+    const auto* buffer = std::get_if<LevelZeroBuffer>(&launch.arguments[i].value);
+    if (buffer && (buffer->host == nullptr || buffer->host->empty()))
+      return "argument " + std::to_string(i) + " is a null or empty buffer";
+  }
+  return std::nullopt;
+}
+
+std::string buildLogText(ze_module_build_log_handle_t log) {
+  if (!log) return "";
+  size_t size = 0;
+  if (zeModuleBuildLogGetString(log, &size, nullptr) != ZE_RESULT_SUCCESS || size == 0) return "";
+  std::string text(size, '\0');
+  if (zeModuleBuildLogGetString(log, &size, text.data()) != ZE_RESULT_SUCCESS) return "";
+  text.resize(std::min(size, text.size()));
+  while (!text.empty() && (text.back() == '\0' || text.back() == '\n' || text.back() == ' '))
+    text.pop_back();
+  return text;
+}
+
+Module buildModule(ze_context_handle_t context, ze_device_handle_t device,
+                   const LevelZeroLaunch& launch) {
+  ze_module_desc_t desc{};
+  desc.stype = ZE_STRUCTURE_TYPE_MODULE_DESC;
+  desc.format = ZE_MODULE_FORMAT_IL_SPIRV;
+  desc.inputSize = launch.spirv.size();
+  desc.pInputModule = launch.spirv.data();
+  desc.pBuildFlags = launch.buildFlags.c_str();
+  ze_module_handle_t module = nullptr;
+  ze_module_build_log_handle_t rawLog = nullptr;
+  const ze_result_t result = zeModuleCreate(context, device, &desc, &module, &rawLog);
+  BuildLog log(rawLog); // valid on failure too: that is when it matters
+  if (result != ZE_RESULT_SUCCESS) {
+    std::string message =
+        "zeModuleCreate failed (" + levelZeroResultName(static_cast<int>(result)) + ")";
+    const std::string text = buildLogText(log.get());
+    message += text.empty() ? "; empty build log" : "; build log:\n" + text;
+    throw LevelZeroFailure(message);
+  }
+  return Module(module);
+}
+
+uint32_t computeQueueOrdinal(ze_device_handle_t device) {
+  uint32_t count = 0;
+  check(zeDeviceGetCommandQueueGroupProperties(device, &count, nullptr),
+        "zeDeviceGetCommandQueueGroupProperties");
+  ze_command_queue_group_properties_t blank{};
+  blank.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES;
+  std::vector<ze_command_queue_group_properties_t> groups(count, blank);
+  check(zeDeviceGetCommandQueueGroupProperties(device, &count, groups.data()),
+        "zeDeviceGetCommandQueueGroupProperties");
+  for (uint32_t i = 0; i < count && i < groups.size(); ++i) {
+    if (groups[i].flags & ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE) return i;
+  }
+  throw LevelZeroFailure("the device has no compute command queue group");
+}
+
+// Seconds per kernel-timestamp tick and the mask of valid timestamp bits; nullopt when the device
+// reports no usable timer (then the host clock is used).
+struct DeviceTimer {
+  double secondsPerTick;
+  uint64_t mask;
+};
+
+std::optional<DeviceTimer> deviceTimer(ze_driver_handle_t driver, ze_device_handle_t device) {
+  ze_api_version_t version{};
+  check(zeDriverGetApiVersion(driver, &version), "zeDriverGetApiVersion");
+  // Since 1.2 timerResolution can be asked for in cycles per second, which is exact; the 1.0 form
+  // is whole nanoseconds per cycle (83 for a 12 MHz clock, 0.4% off).
+  const bool frequency = version >= ZE_API_VERSION_1_2;
+  ze_device_properties_t properties{};
+  properties.stype =
+      frequency ? ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2 : ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES;
+  check(zeDeviceGetProperties(device, &properties), "zeDeviceGetProperties");
+  if (properties.timerResolution == 0) return std::nullopt;
+  const uint32_t bits = properties.kernelTimestampValidBits;
+  const uint64_t mask = (bits == 0 || bits >= 64) ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+  const double resolution = static_cast<double>(properties.timerResolution);
+  return DeviceTimer{frequency ? 1.0 / resolution : resolution * 1e-9, mask};
+}
+
+struct DeviceBuffer {
+  std::vector<uint8_t>* host;
+  bool readBack;
+  Allocation device;
+  Allocation staging; // USM host memory: copies from pageable std::vector memory are not portable
+};
+
+void submit(ze_command_queue_handle_t queue, ze_command_list_handle_t list) {
+  check(zeCommandQueueExecuteCommandLists(queue, 1, &list, nullptr),
+        "zeCommandQueueExecuteCommandLists");
+  check(zeCommandQueueSynchronize(queue, UINT64_MAX), "zeCommandQueueSynchronize");
+}
+
+LevelZeroOutcome run(const LevelZeroLaunch& launch, const FoundDevice& found) {
+  ze_device_handle_t device = found.device;
+
+  ze_context_desc_t contextDesc{};
+  contextDesc.stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC;
+  ze_context_handle_t rawContext = nullptr;
+  check(zeContextCreate(found.driver, &contextDesc, &rawContext), "zeContextCreate");
+  // Declared first so it is destroyed last, after everything created in it.
+  Context context(rawContext);
+
+  Module module = buildModule(context.get(), device, launch);
+
+  ze_kernel_desc_t kernelDesc{};
+  kernelDesc.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC;
+  kernelDesc.pKernelName = launch.kernelName.c_str();
+  ze_kernel_handle_t rawKernel = nullptr;
+  check(zeKernelCreate(module.get(), &kernelDesc, &rawKernel),
+        "zeKernelCreate(\"" + launch.kernelName + "\")");
+  Kernel kernel(rawKernel);
+
+  // A wrong argument count is otherwise undefined behaviour in the driver, not an error.
+  ze_kernel_properties_t kernelProperties{};
+  kernelProperties.stype = ZE_STRUCTURE_TYPE_KERNEL_PROPERTIES;
+  check(zeKernelGetProperties(kernel.get(), &kernelProperties), "zeKernelGetProperties");
+  if (kernelProperties.numKernelArgs != launch.arguments.size())
+    throw LevelZeroFailure("kernel " + launch.kernelName + " takes " +
+                           plural(kernelProperties.numKernelArgs, "argument") + ", launch has " +
+                           std::to_string(launch.arguments.size()));
+
+  const auto& size = launch.groupSize;
+  check(zeKernelSetGroupSize(kernel.get(), size[0], size[1], size[2]), "zeKernelSetGroupSize");
+
+  const uint32_t ordinal = computeQueueOrdinal(device);
+  ze_command_queue_desc_t queueDesc{};
+  queueDesc.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC;
+  queueDesc.ordinal = ordinal;
+  queueDesc.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS;
+  queueDesc.priority = ZE_COMMAND_QUEUE_PRIORITY_NORMAL;
+  ze_command_queue_handle_t rawQueue = nullptr;
+  check(zeCommandQueueCreate(context.get(), device, &queueDesc, &rawQueue), "zeCommandQueueCreate");
+  CommandQueue queue(rawQueue);
+
+  ze_command_list_desc_t listDesc{};
+  listDesc.stype = ZE_STRUCTURE_TYPE_COMMAND_LIST_DESC;
+  listDesc.commandQueueGroupOrdinal = ordinal;
+  ze_command_list_handle_t rawList = nullptr;
+  check(zeCommandListCreate(context.get(), device, &listDesc, &rawList), "zeCommandListCreate");
+  CommandList list(rawList);
+
+  std::vector<DeviceBuffer> buffers;
+  buffers.reserve(launch.arguments.size());
+  for (size_t i = 0; i < launch.arguments.size(); ++i) {
+    const std::string argument = "argument " + std::to_string(i);
+    const auto& value = launch.arguments[i].value;
+    if (const auto* scalar = std::get_if<int32_t>(&value)) {
+      check(
+          zeKernelSetArgumentValue(kernel.get(), static_cast<uint32_t>(i), sizeof *scalar, scalar),
+          "zeKernelSetArgumentValue(" + argument + ")");
+      continue;
+    }
+    const LevelZeroBuffer& buffer = std::get<LevelZeroBuffer>(value);
+    const size_t bytes = buffer.host->size();
+    ze_device_mem_alloc_desc_t deviceDesc{};
+    deviceDesc.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC;
+    void* devicePointer = nullptr;
+    check(zeMemAllocDevice(context.get(), &deviceDesc, bytes, 64, device, &devicePointer),
+          "zeMemAllocDevice(" + argument + ", " + std::to_string(bytes) + " bytes)");
+    Allocation deviceMemory(context.get(), devicePointer);
+    ze_host_mem_alloc_desc_t hostDesc{};
+    hostDesc.stype = ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC;
+    void* stagingPointer = nullptr;
+    check(zeMemAllocHost(context.get(), &hostDesc, bytes, 64, &stagingPointer),
+          "zeMemAllocHost(" + argument + ", " + std::to_string(bytes) + " bytes)");
+    Allocation staging(context.get(), stagingPointer);
+    std::memcpy(stagingPointer, buffer.host->data(), bytes);
+    check(zeKernelSetArgumentValue(kernel.get(), static_cast<uint32_t>(i), sizeof devicePointer,
+                                   &devicePointer),
+          "zeKernelSetArgumentValue(" + argument + ")");
+    buffers.push_back({buffer.host, buffer.readBack, std::move(deviceMemory), std::move(staging)});
+  }
+
+  const ze_group_count_t groups{launch.groupCount[0], launch.groupCount[1], launch.groupCount[2]};
+  auto appendLaunch = [&](ze_event_handle_t signal) {
+    check(zeCommandListAppendLaunchKernel(list.get(), kernel.get(), &groups, signal, 0, nullptr),
+          "zeCommandListAppendLaunchKernel");
+  };
+  // Commands in a regular command list may overlap; barriers keep copies, launches and the timed
+  // launches apart.
+  auto appendBarrier = [&] {
+    check(zeCommandListAppendBarrier(list.get(), nullptr, 0, nullptr),
+          "zeCommandListAppendBarrier");
+  };
+
+  // Upload, warm-up launch, read-back.
+  for (const DeviceBuffer& b : buffers) {
+    check(zeCommandListAppendMemoryCopy(list.get(), b.device.get(), b.staging.get(), b.host->size(),
+                                        nullptr, 0, nullptr),
+          "zeCommandListAppendMemoryCopy(upload)");
+  }
+  appendBarrier();
+  appendLaunch(nullptr);
+  appendBarrier();
+  for (const DeviceBuffer& b : buffers) {
+    if (!b.readBack) continue;
+    check(zeCommandListAppendMemoryCopy(list.get(), b.staging.get(), b.device.get(), b.host->size(),
+                                        nullptr, 0, nullptr),
+          "zeCommandListAppendMemoryCopy(read-back)");
+  }
+  check(zeCommandListClose(list.get()), "zeCommandListClose");
+  submit(queue.get(), list.get());
+  for (const DeviceBuffer& b : buffers) {
+    if (b.readBack) std::memcpy(b.host->data(), b.staging.get(), b.host->size());
+  }
+
+  LevelZeroOutcome o = outcome(LevelZeroStatus::Ran, "");
+  o.deviceName = found.name;
+  const int repetitions = launch.timedRepetitions;
+  std::vector<double> seconds;
+  seconds.reserve(static_cast<size_t>(repetitions));
+
+  const std::optional<DeviceTimer> timer =
+      repetitions > 0 ? deviceTimer(found.driver, device) : std::nullopt;
+  EventPool pool;
+  if (timer) {
+    ze_event_pool_desc_t poolDesc{};
+    poolDesc.stype = ZE_STRUCTURE_TYPE_EVENT_POOL_DESC;
+    poolDesc.flags = ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP | ZE_EVENT_POOL_FLAG_HOST_VISIBLE;
+    poolDesc.count = static_cast<uint32_t>(repetitions);
+    ze_event_pool_handle_t rawPool = nullptr;
+    // No timestamp events on this device or driver: fall back to the host clock below.
+    if (zeEventPoolCreate(context.get(), &poolDesc, 1, &device, &rawPool) == ZE_RESULT_SUCCESS)
+      pool = EventPool(rawPool);
+  }
+
+  if (repetitions > 0 && pool.get()) {
+    o.timingSource = "kernel timestamps";
+    std::vector<Event> events;
+    events.reserve(static_cast<size_t>(repetitions));
+    for (int i = 0; i < repetitions; ++i) {
+      ze_event_desc_t eventDesc{};
+      eventDesc.stype = ZE_STRUCTURE_TYPE_EVENT_DESC;
+      eventDesc.index = static_cast<uint32_t>(i);
+      eventDesc.signal = ZE_EVENT_SCOPE_FLAG_HOST;
+      ze_event_handle_t rawEvent = nullptr;
+      check(zeEventCreate(pool.get(), &eventDesc, &rawEvent), "zeEventCreate");
+      events.emplace_back(rawEvent);
+    }
+    check(zeCommandListReset(list.get()), "zeCommandListReset");
+    for (const Event& event : events) {
+      appendLaunch(event.get());
+      appendBarrier();
+    }
+    check(zeCommandListClose(list.get()), "zeCommandListClose");
+    submit(queue.get(), list.get());
+    for (const Event& event : events) {
+      ze_kernel_timestamp_result_t stamp{};
+      check(zeEventQueryKernelTimestamp(event.get(), &stamp), "zeEventQueryKernelTimestamp");
+      // Masked subtraction handles a counter that wrapped during the launch.
+      const uint64_t ticks = (stamp.global.kernelEnd - stamp.global.kernelStart) & timer->mask;
+      seconds.push_back(static_cast<double>(ticks) * timer->secondsPerTick);
+    }
+  } else if (repetitions > 0) {
+    o.timingSource = "host clock";
+    check(zeCommandListReset(list.get()), "zeCommandListReset");
+    appendLaunch(nullptr);
+    check(zeCommandListClose(list.get()), "zeCommandListClose");
+    for (int i = 0; i < repetitions; ++i) {
+      const auto start = std::chrono::steady_clock::now();
+      submit(queue.get(), list.get());
+      const auto end = std::chrono::steady_clock::now();
+      seconds.push_back(std::chrono::duration<double>(end - start).count());
+    }
+  }
+
+  if (!seconds.empty()) {
+    o.bestSeconds = *std::min_element(seconds.begin(), seconds.end());
+    double sum = 0;
+    for (double s : seconds) sum += s;
+    o.meanSeconds = sum / static_cast<double>(seconds.size());
+  }
+  char summary[160];
+  std::snprintf(summary, sizeof summary, "%d timed launches (%s): best %.3f us, mean %.3f us",
+                repetitions, o.timingSource.empty() ? "none" : o.timingSource.c_str(),
+                o.bestSeconds * 1e6, o.meanSeconds * 1e6);
+  o.message = "ran " + launch.kernelName + " on " + found.name + "; " + summary;
+  return o;
+}
+
+// Turns anything thrown on the way into Failed, so no exception leaves the public functions.
+template <typename Body> LevelZeroOutcome guarded(Body&& body) {
+  try {
+    return body();
+  } catch (const LevelZeroFailure& e) {
+    return outcome(LevelZeroStatus::Failed, std::string("Level Zero: ") + e.what());
+  } catch (const std::exception& e) {
+    return outcome(LevelZeroStatus::Failed, std::string("Level Zero runner: ") + e.what());
+  } catch (...) {
+    return outcome(LevelZeroStatus::Failed, "Level Zero runner: unknown exception");
+  }
+}
+
+} // namespace
+
+LevelZeroOutcome probeLevelZero() {
+  return guarded([] {
+    FoundDevice found;
+    return probe(&found);
+  });
+}
+
+LevelZeroOutcome runOnLevelZero(const LevelZeroLaunch& launch) {
+  return guarded([&] {
+    if (auto problem = invalidLaunch(launch))
+      return outcome(LevelZeroStatus::Failed, "Level Zero runner: " + *problem);
+    FoundDevice found;
+    LevelZeroOutcome probed = probe(&found);
+    if (probed.status != LevelZeroStatus::Ran) return probed;
+    return run(launch, found);
+  });
+}
+
+std::string levelZeroResultName(int result) {
+  switch (result) {
+#define LAYOUT_ZE_RESULT(name)                                                                     \
+  case static_cast<int>(name):                                                                     \
+    return #name;
+    LAYOUT_ZE_RESULT(ZE_RESULT_SUCCESS)
+    LAYOUT_ZE_RESULT(ZE_RESULT_NOT_READY)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_DEVICE_LOST)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_MODULE_BUILD_FAILURE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_MODULE_LINK_FAILURE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_DEVICE_REQUIRES_RESET)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_DEVICE_IN_LOW_POWER_STATE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_EXP_ERROR_DEVICE_IS_NOT_VERTEX)
+    LAYOUT_ZE_RESULT(ZE_RESULT_EXP_ERROR_VERTEX_IS_NOT_DEVICE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_EXP_ERROR_REMOTE_DEVICE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INSUFFICIENT_PERMISSIONS)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_NOT_AVAILABLE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_DEPENDENCY_UNAVAILABLE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_WARNING_DROPPED_DATA)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_UNINITIALIZED)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_UNSUPPORTED_VERSION)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_ARGUMENT)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_NULL_HANDLE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_NULL_POINTER)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_SIZE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_UNSUPPORTED_SIZE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_SYNCHRONIZATION_OBJECT)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_ENUMERATION)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_UNSUPPORTED_ENUMERATION)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_UNSUPPORTED_IMAGE_FORMAT)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_NATIVE_BINARY)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_GLOBAL_NAME)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_KERNEL_NAME)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_FUNCTION_NAME)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_GLOBAL_WIDTH_DIMENSION)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_KERNEL_ATTRIBUTE_VALUE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_MODULE_UNLINKED)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_INVALID_COMMAND_LIST_TYPE)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_OVERLAPPING_REGIONS)
+    LAYOUT_ZE_RESULT(ZE_RESULT_WARNING_ACTION_REQUIRED)
+    LAYOUT_ZE_RESULT(ZE_RESULT_ERROR_UNKNOWN)
+#undef LAYOUT_ZE_RESULT
+  default:
+    break;
+  }
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "0x%08x", static_cast<unsigned>(result));
+  return hex;
+}
+
+} // namespace layout::kernels

@@ -1,0 +1,348 @@
+// The GEMM configuration rules and the kernel IR built from liblayout's derivations, checked
+// against figures worked out by hand from the XeGPU RFC's GEMM appendix (4096^2, sg_layout
+// [8, 4], sg_data [32, 64], K step 32) and the Xe block-I/O rules of the reference.
+#include "codegen/gemm_kernel_builder.h"
+#include "codegen/opencl_block_builtins.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+namespace layout::codegen {
+namespace {
+
+std::string errorOf(const GemmConfig& c) {
+  auto e = validateGemmConfig(c);
+  return e ? e->message : "";
+}
+
+TEST(GemmConfig, DefaultsAreTheRfcTiling) {
+  GemmConfig c;
+  EXPECT_EQ(c.m, 4096);
+  EXPECT_EQ(workgroupTileM(c), 256);
+  EXPECT_EQ(workgroupTileN(c), 256);
+  EXPECT_EQ(subgroupsPerWorkgroup(c), 32);
+  EXPECT_EQ(errorOf(c), "");
+}
+
+TEST(GemmConfig, RulesNameTheFieldAndTheRule) {
+  GemmConfig c;
+  c.sgData = {32, 40};
+  EXPECT_EQ(errorOf(c),
+            "sg_data[1] = 40: must be a power-of-two multiple of the DPAS execution size 16");
+  c = {};
+  c.sgData = {12, 64};
+  EXPECT_EQ(errorOf(c),
+            "sg_data[0] = 12: must be a power-of-two multiple of the DPAS repeat count 8");
+  c = {};
+  c.sgLayout = {3, 4};
+  EXPECT_EQ(errorOf(c),
+            "sg_layout[0] = 3: must be a power of two (subgroup ids are linear-layout bits)");
+  c = {};
+  c.sgLayout = {16, 8};
+  EXPECT_EQ(errorOf(c), "sg_layout = [16, 8]: 128 subgroups exceed the workgroup limit of 64 (1024 "
+                        "work-items)");
+  c = {};
+  c.kTile = 24;
+  EXPECT_EQ(errorOf(c), "k_tile = 24: must be a power-of-two multiple of bf16 DPAS K 16");
+  c = {};
+  c.dtype = GemmDataType::Int8;
+  c.kTile = 16;
+  EXPECT_EQ(errorOf(c), "k_tile = 16: must be a power-of-two multiple of int8 DPAS K 32");
+  c = {};
+  c.repeatCount = 3;
+  EXPECT_EQ(errorOf(c), "repeat_count = 3: the OpenCL DPAS built-ins take M in {1, 2, 4, 8}");
+  c = {};
+  c.arch = "dg2";
+  EXPECT_EQ(errorOf(c), "arch 'dg2': expected one of pvc, bmg");
+  c = {};
+  c.k = 0;
+  EXPECT_EQ(errorOf(c), "k = 0: must be >= 1");
+  c = {};
+  c.n = int64_t{1} << 23; // 2^23 f32 columns = 32 MiB rows of C
+  EXPECT_NE(errorOf(c).find("2^24"), std::string::npos);
+  c = {};
+  c.grfPerThread = 192;
+  EXPECT_EQ(
+      errorOf(c),
+      "grf_per_thread = 192: Xe threads have 128 registers, or 256 in large-register-file mode");
+}
+
+TEST(GemmConfig, JsonRoundTripAndErrors) {
+  GemmConfig c;
+  c.m = 1000;
+  c.dtype = GemmDataType::Int8;
+  c.kTile = 64;
+  c.transposeB = true;
+  auto back = gemmConfigFromJson(nlohmann::json::parse(gemmConfigToJson(c).dump()));
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(gemmConfigToJson(*back), gemmConfigToJson(c));
+
+  auto typo = gemmConfigFromJson(nlohmann::json::parse(R"({"sg_dat": [8, 4]})"));
+  ASSERT_FALSE(typo);
+  EXPECT_EQ(typo.error().message.rfind("sg_dat: unknown field", 0), 0u);
+  auto badType = gemmConfigFromJson(nlohmann::json::parse(R"({"dtype": "fp8"})"));
+  ASSERT_FALSE(badType);
+  EXPECT_EQ(badType.error().message, "dtype 'fp8': expected one of f16, bf16, int8, tf32");
+  auto badPair = gemmConfigFromJson(nlohmann::json::parse(R"({"sg_layout": [8]})"));
+  ASSERT_FALSE(badPair);
+  EXPECT_EQ(badPair.error().message, "sg_layout: expected an array of 2 integers, got [8]");
+  auto notInt = gemmConfigFromJson(nlohmann::json::parse(R"({"m": 1.5})"));
+  ASSERT_FALSE(notInt);
+  EXPECT_EQ(notInt.error().message, "m: expected an integer, got 1.5");
+}
+
+// The RFC's tiling, by hand: a subgroup owns 32 x 64 of D (4 x 4 DPAS tiles of 8 x 16), and per
+// K step of 32 reads A 32 x 32 bf16 (2 KiB) and B 32 x 64 bf16 (4 KiB) and issues 4 * 4 * 2 = 32
+// DPAS: 192 bytes per DPAS. Accumulators: 32 * 64 * 4 B = 8 KiB = 128 GRF of 64 B; one K step
+// of operands: 6 KiB = 96 GRF.
+TEST(GemmKernelBuilder, RfcTilingReport) {
+  GemmConfig c;
+  auto k = buildGemmKernel(c);
+  ASSERT_TRUE(k) << k.error().message;
+  EXPECT_EQ(k->report.dpasPerKStep, 32);
+  EXPECT_EQ(k->report.bytesLoadedPerKStep, 6144);
+  EXPECT_DOUBLE_EQ(k->report.bytesPerDpas, 192);
+  EXPECT_EQ(k->report.accumulatorGrf, 128);
+  EXPECT_EQ(k->report.operandGrf, 96);
+  EXPECT_EQ(k->report.totalGrf, 224);
+  EXPECT_EQ(k->report.storesPerSubgroup, 16);
+  EXPECT_EQ(k->report.kSteps, 128);
+  EXPECT_EQ(k->report.flops, 2.0 * 4096 * 4096 * 4096);
+  EXPECT_EQ(k->launch.workgroupsM, 16);
+  EXPECT_EQ(k->launch.workgroupsN, 16);
+  EXPECT_EQ(k->launch.localSize(), 512);
+
+  // Loads as the reference's quick reference (§6) says Triton picks them: A as 16b_32r16x2c
+  // (32 rows, K = 32 as two 16-wide blocks), B as VNNI transform 16b_32r16x2c (two of them
+  // for 64 columns); C as one 8 x 16 f32 tile per store.
+  std::multiset<std::string> io;
+  for (const auto* list : {&k->mainLoop, &k->epilogue})
+    for (const Op& op : *list)
+      if (const auto* b = std::get_if<BlockIoOp>(&op))
+        io.insert(std::string(intel::blockOpName(b->kind)) + " " +
+                  std::string(matrixName(b->matrix)) + " " + intel::blockShapeName(b->shape));
+  EXPECT_EQ(io.count("load A 16b_32r16x2c"), 1u);
+  EXPECT_EQ(io.count("load B transform_16b_32r16x2c"), 2u);
+  EXPECT_EQ(io.count("store C 32b_8r16x1c"), 16u);
+  EXPECT_EQ(k->report.loadsPerKStep, 3);
+
+  // 16 DPAS tiles x 2 K steps, each used once; 16 accumulators, each zeroed once.
+  int dpas = 0;
+  std::set<std::tuple<int, int, int>> uses;
+  for (const Op& op : k->mainLoop)
+    if (const auto* d = std::get_if<DpasOp>(&op)) {
+      ++dpas;
+      uses.insert({d->accumulator, d->a, d->b});
+    }
+  EXPECT_EQ(dpas, 32);
+  EXPECT_EQ(uses.size(), 32u);
+  EXPECT_EQ(k->prologue.size(), 16u);
+}
+
+// Subgroup origins: sg_layout [8, 4] is row-major (subgroup id = row * 4 + column), so subgroup
+// 5 = (1, 1) owns D rows 32.. and columns 64..; 22 = (5, 2): rows 160.., columns 128...
+TEST(GemmKernelBuilder, SubgroupOriginsFollowTheWorkgroupLayout) {
+  auto k = buildGemmKernel(GemmConfig{});
+  ASSERT_TRUE(k) << k.error().message;
+  auto origin = [&](const std::string& name, uint64_t sg) {
+    for (const auto& o : k->origins)
+      if (o.name == name) {
+        std::array<uint64_t, 2> out{};
+        o.layout.apply(std::span<const uint64_t>(&sg, 1), out);
+        return out;
+      }
+    ADD_FAILURE() << "no origin " << name;
+    return std::array<uint64_t, 2>{};
+  };
+  EXPECT_EQ(origin("c", 5), (std::array<uint64_t, 2>{32, 64}));
+  EXPECT_EQ(origin("c", 22), (std::array<uint64_t, 2>{160, 128}));
+  // A is shared along N (the K dim is not split): subgroup 22 reads A rows 160.. from column 0.
+  EXPECT_EQ(origin("a", 22), (std::array<uint64_t, 2>{160, 0}));
+  // B (K x N) is shared along M: subgroup 22 reads columns 128.. from row 0.
+  EXPECT_EQ(origin("b", 22), (std::array<uint64_t, 2>{0, 128}));
+}
+
+TEST(GemmKernelBuilder, RegisterFileLimit) {
+  GemmConfig c;
+  c.grfPerThread = 128;
+  auto k = buildGemmKernel(c);
+  ASSERT_FALSE(k);
+  EXPECT_EQ(k.error().message,
+            "registers: the subgroup tile needs 224 GRF (128 accumulators + 96 operands of one K "
+            "step), more than the 128 of grf_per_thread: shrink sg_data or k_tile, or use 256");
+}
+
+TEST(GemmKernelBuilder, EveryTypeBuilds) {
+  for (auto t : {GemmDataType::F16, GemmDataType::BF16, GemmDataType::Int8, GemmDataType::TF32})
+    for (bool tb : {false, true}) {
+      GemmConfig c;
+      c.dtype = t;
+      c.transposeB = tb;
+      c.kTile = dataTypeTraits(t).dpasK * 2;
+      auto k = buildGemmKernel(c);
+      EXPECT_TRUE(k) << dataTypeTraits(t).name << " transpose_b " << tb << ": "
+                     << (k ? "" : k.error().message);
+    }
+}
+
+// The surfaces the host lays out: width at least 64 bytes and a multiple of 4, pitch 64-aligned.
+TEST(GemmKernelBuilder, MatrixSurfaces) {
+  GemmConfig c;
+  c.m = 1000;
+  c.n = 10;
+  c.k = 1001;
+  c.dtype = GemmDataType::Int8;
+  auto a = matrixSurface(c, MatrixOperand::A);
+  EXPECT_EQ(a.widthBytes, 1004);
+  EXPECT_EQ(a.pitchBytes, 1024);
+  EXPECT_EQ(a.height, 1000);
+  auto cs = matrixSurface(c, MatrixOperand::C);
+  EXPECT_EQ(cs.widthBytes, 64); // 10 x 4 bytes, widened to the 64-byte minimum
+  EXPECT_EQ(cs.pitchBytes, 64);
+  c.transposeB = true;
+  auto b = matrixSurface(c, MatrixOperand::B);
+  EXPECT_EQ(b.height, 10);
+  EXPECT_EQ(b.widthBytes, 1004);
+}
+
+} // namespace
+} // namespace layout::codegen
+
+namespace layout::codegen {
+namespace {
+
+// Rows of the OpenCL SPIR-V environment table (reference §3.1), and shapes the hardware takes
+// but the extension does not declare.
+TEST(OpenClBlockBuiltins, TableOfTheExtension) {
+  using intel::BlockOp;
+  auto has = [](BlockOp op, int bits, int w, int h, int nb, bool vnni = false, bool tr = false) {
+    return hasOpenClBlockBuiltin(op, intel::BlockShape{bits, w, h, nb, tr, vnni});
+  };
+  EXPECT_TRUE(has(BlockOp::Load, 16, 16, 32, 2));
+  EXPECT_TRUE(has(BlockOp::Load, 8, 32, 32, 2));
+  EXPECT_TRUE(has(BlockOp::Load, 8, 16, 32, 4, true));
+  EXPECT_TRUE(has(BlockOp::Load, 32, 8, 32, 1, false, true));
+  EXPECT_TRUE(has(BlockOp::Store, 32, 16, 8, 1));
+  EXPECT_TRUE(has(BlockOp::Prefetch, 16, 16, 32, 2));
+  EXPECT_FALSE(has(BlockOp::Prefetch, 16, 32, 32, 1));  // 64 B rows, but not an OpenCL built-in
+  EXPECT_FALSE(has(BlockOp::Store, 32, 16, 16, 1));     // stores: at most 8 rows
+  EXPECT_FALSE(has(BlockOp::Load, 16, 16, 8, 1, true)); // transform: 16 or 32 rows
+  EXPECT_FALSE(has(BlockOp::Load, 32, 8, 8, 1, false, true)); // transpose: 16 or 32 rows
+  EXPECT_FALSE(has(BlockOp::Load, 16, 16, 24, 1));            // heights are powers of two
+}
+
+// Every block op of every kernel the sweep builds must be callable from OpenCL C.
+TEST(OpenClBlockBuiltins, EveryKernelUsesDeclaredBuiltins) {
+  for (auto t : {GemmDataType::F16, GemmDataType::BF16, GemmDataType::Int8, GemmDataType::TF32})
+    for (bool tb : {false, true})
+      for (auto [layout, data] :
+           {std::pair<std::array<int64_t, 2>, std::array<int64_t, 2>>{{8, 4}, {32, 64}},
+            {{2, 2}, {16, 32}},
+            {{4, 1}, {8, 16}},
+            {{1, 4}, {32, 32}}}) {
+        GemmConfig c;
+        c.dtype = t;
+        c.transposeB = tb;
+        c.sgLayout = layout;
+        c.sgData = data;
+        c.kTile = dataTypeTraits(t).dpasK * 2;
+        auto k = buildGemmKernel(c);
+        ASSERT_TRUE(k) << gemmConfigToJson(c).dump() << ": " << k.error().message;
+        for (const auto* list : {&k->mainLoop, &k->epilogue})
+          for (const Op& op : *list) {
+            const auto* b = std::get_if<BlockIoOp>(&op);
+            if (!b) continue;
+            EXPECT_TRUE(hasOpenClBlockBuiltin(b->kind, b->shape))
+                << k->name << ": " << intel::blockOpName(b->kind) << " "
+                << intel::blockShapeName(b->shape);
+          }
+      }
+}
+
+} // namespace
+} // namespace layout::codegen
+
+namespace layout::codegen {
+namespace {
+
+// Random configuration JSON (fields from sets of legal, edge and illegal values, sometimes of the
+// wrong type): reading and building never crash, and every rejection says why.
+TEST(GemmConfigRobustness, RandomConfigurations) {
+  std::mt19937 rng(77);
+  const int64_t ints[] = {-1,
+                          0,
+                          1,
+                          2,
+                          3,
+                          4,
+                          8,
+                          12,
+                          16,
+                          24,
+                          32,
+                          40,
+                          64,
+                          128,
+                          256,
+                          1000,
+                          (int64_t{1} << 24) + 1,
+                          int64_t{1} << 31,
+                          int64_t{1} << 40};
+  const char* keys[] = {"m",
+                        "n",
+                        "k",
+                        "k_tile",
+                        "repeat_count",
+                        "prefetch_distance",
+                        "grf_per_thread",
+                        "sg_layout",
+                        "sg_data",
+                        "dtype",
+                        "arch",
+                        "transpose_b"};
+  auto pick = [&](auto& array) { return array[rng() % std::size(array)]; };
+  int built = 0, rejected = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    nlohmann::json j = nlohmann::json::object();
+    for (int f = 0, fields = 1 + static_cast<int>(rng() % 6); f < fields; ++f) {
+      const std::string key = pick(keys);
+      const int kind = static_cast<int>(rng() % 10);
+      if (kind == 0)
+        j[key] = "x";
+      else if (kind == 1)
+        j[key] = 2.5;
+      else if (key == "sg_layout" || key == "sg_data")
+        j[key] = {pick(ints) % 64, pick(ints) % 128};
+      else if (key == "dtype")
+        j[key] = std::array{"f16", "bf16", "int8", "tf32", "fp8"}[rng() % 5];
+      else if (key == "arch")
+        j[key] = std::array{"pvc", "bmg", "dg2"}[rng() % 3];
+      else if (key == "transpose_b")
+        j[key] = rng() % 2 == 0;
+      else
+        j[key] = pick(ints);
+    }
+    GemmConfig small;
+    small.m = small.n = small.k = 64;
+    small.sgLayout = {2, 2};
+    small.sgData = {16, 32};
+    auto c = gemmConfigFromJson(j, small);
+    if (!c) {
+      EXPECT_FALSE(c.error().message.empty()) << j.dump();
+      ++rejected;
+      continue;
+    }
+    auto k = buildGemmKernel(*c);
+    if (k)
+      ++built;
+    else
+      EXPECT_FALSE(k.error().message.empty()) << j.dump();
+  }
+  EXPECT_GT(built, 100);
+  EXPECT_GT(rejected, 100);
+}
+
+} // namespace
+} // namespace layout::codegen
