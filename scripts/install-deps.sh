@@ -13,6 +13,11 @@ packages=(
   llvm-spirv-14                  # OpenCL C -> SPIR-V for the generated GEMM kernels (with clang-14)
   spirv-tools                    # spirv-val: every emitted SPIR-V module is validated in the tests
   libze-dev                      # the Level Zero loader: runs the kernels where an Intel GPU exists
+  libimgui-dev libglfw3-dev      # Dear ImGui + GLFW: the desktop explorer (explorer/gui)
+  libstb-dev libgl-dev           # stb_image(_write) for its PNG export and tests, OpenGL
+  xvfb xauth                     # headless X server: the explorer's tests render under xvfb-run
+  libgl1-mesa-dri                # Mesa's software OpenGL (llvmpipe) for those renders
+  fonts-dejavu-core              # DejaVu Sans Mono, the explorer's label font
 )
 
 missing=()

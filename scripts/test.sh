@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite: the Release build with every GoogleTest suite and the
 # layoutctl end-to-end tests, the same suite again under AddressSanitizer + UndefinedBehavior-
-# Sanitizer, and the batch/JSON fuzzer for a bounded time (FUZZ_SECONDS, default 60).
+# Sanitizer, the batch/JSON fuzzer for a bounded time (FUZZ_SECONDS, default 60) and the explorer
+# input fuzzer (EXPLORER_FUZZ_SECONDS, default 30). The explorer's GUI tests run under xvfb-run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -19,8 +20,10 @@ echo "== ASan + UBSan build and tests =="
 # -O1 -g1 (line tables only): what the sanitizers recommend, and half the compile time of -O2 -g,
 # which dominated this stage.
 sanitizer_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG")
+# The explorer's views library and its tests run here; the desktop app is left to the Release
+# stage (its GUI tests run Mesa and GLFW, whose own allocations LeakSanitizer would report).
 cmake -S . -B build-asan "${sanitizer_flags[@]}" -DLAYOUT_SANITIZE=ON \
-  -DLAYOUT_BUILD_BENCHMARKS=OFF >/dev/null
+  -DLAYOUT_BUILD_BENCHMARKS=OFF -DLAYOUT_BUILD_EXPLORER=OFF >/dev/null
 cmake --build build-asan -j"$jobs"
 # The portable-kernel rerun of the whole suite is left to the Release stage: under the sanitizers
 # it doubles this stage's time for code the Release rerun already covers.
@@ -29,12 +32,21 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 
 echo "== Fuzzing the layout JSON reader and the batch loop (${FUZZ_SECONDS:-60} s) =="
 cmake -S . -B build-fuzz "${sanitizer_flags[@]}" -DCMAKE_CXX_COMPILER=clang++-14 \
-  -DLAYOUT_BUILD_FUZZERS=ON -DLAYOUT_BUILD_TESTS=OFF -DLAYOUT_BUILD_BENCHMARKS=OFF >/dev/null
-cmake --build build-fuzz -j"$jobs" --target batch_fuzzer
+  -DLAYOUT_BUILD_FUZZERS=ON -DLAYOUT_BUILD_TESTS=OFF -DLAYOUT_BUILD_BENCHMARKS=OFF \
+  -DLAYOUT_BUILD_EXPLORER=OFF >/dev/null
+cmake --build build-fuzz -j"$jobs" --target batch_fuzzer explorer_input_fuzzer
 corpus=$(mktemp -d)
 cp tests/fuzz/corpus/* "$corpus"/
 ./build-fuzz/tests/fuzz/batch_fuzzer "$corpus" -dict=tests/fuzz/batch.dict -max_total_time="${FUZZ_SECONDS:-60}" \
   -max_len=4096 -rss_limit_mb=2048 -print_final_stats=1 2>&1 | tail -n 5
+rm -rf "$corpus"
+
+echo "== Fuzzing the explorer's layout input, shapes and scripts (${EXPLORER_FUZZ_SECONDS:-30} s) =="
+corpus=$(mktemp -d)
+cp tests/fuzz/explorer_corpus/* "$corpus"/
+./build-fuzz/tests/fuzz/explorer_input_fuzzer "$corpus" -dict=tests/fuzz/batch.dict \
+  -max_total_time="${EXPLORER_FUZZ_SECONDS:-30}" -max_len=2048 -rss_limit_mb=2048 \
+  -print_final_stats=1 2>&1 | tail -n 5
 rm -rf "$corpus"
 
 # End on the Release suite's summary line (a re-run takes about two seconds).

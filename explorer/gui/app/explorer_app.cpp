@@ -1,0 +1,550 @@
+#include "explorer_app.h"
+
+#include "explorer/layout_input.h"
+#include "explorer/svg_export.h"
+#include "explorer/views.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace explorer {
+
+using layout::LinearLayout;
+
+namespace {
+
+const ImVec4 kErrorColor{0.85f, 0.1f, 0.1f, 1};
+constexpr float kPanelWidth = 430;
+
+const char* kViewNames[] = {"tensor", "hw", "matrix", "banks", "blockload", "diff"};
+const char* kOpNames[] = {"none", "compose", "invert", "invert-and-compose", "product"};
+
+std::string readFile(const std::string& path, std::string* error) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) {
+    *error = path + ": cannot read the file";
+    return {};
+  }
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+} // namespace
+
+const char* viewName(ViewKind v) {
+  return kViewNames[int(v)];
+}
+
+std::optional<ViewKind> viewFromName(const std::string& name) {
+  for (int i = 0; i < 6; ++i)
+    if (name == kViewNames[i]) return ViewKind(i);
+  return std::nullopt;
+}
+
+std::optional<AlgebraOp> opFromName(const std::string& name) {
+  for (int i = 0; i < 5; ++i)
+    if (name == kOpNames[i]) return AlgebraOp(i);
+  return std::nullopt;
+}
+
+ExplorerApp::ExplorerApp(ExplorerInputs inputs) : in_(std::move(inputs)) {
+  if (!in_.aliasFile.empty()) {
+    std::string err;
+    std::string text = readFile(in_.aliasFile, &err);
+    if (err.empty()) {
+      auto defs = layout::parseAliasFile(text);
+      if (!defs) {
+        aliasError_ = in_.aliasFile + ": " + defs.error().message;
+      } else {
+        for (const auto& d : *defs) {
+          aliases_[d.name] = d.value;
+          aliasNames_.push_back(d.name);
+        }
+      }
+    } else {
+      aliasError_ = err;
+    }
+  }
+  if (in_.op != AlgebraOp::None) shown_ = Shown::Result;
+  if (in_.zoom == "fit")
+    canvas_.setStart(true, std::nullopt);
+  else if (in_.zoom != "labels")
+    canvas_.setStart(false, std::stof(in_.zoom)); // checked by the command line
+  rebuild();
+}
+
+std::string ExplorerApp::error() const {
+  for (const auto* e : {&aliasError_, &errShape_, &errA_, &errB_, &errOp_, &errView_})
+    if (!e->empty()) return *e;
+  return "";
+}
+
+const TensorMap* ExplorerApp::shownMap() const {
+  switch (shown_) {
+  case Shown::A:
+    return mapA_ ? &*mapA_ : nullptr;
+  case Shown::B:
+    return mapB_ ? &*mapB_ : nullptr;
+  case Shown::Result:
+    return mapResult_ ? &*mapResult_ : nullptr;
+  }
+  return nullptr;
+}
+
+bool ExplorerApp::rebuild() {
+  errA_.clear(), errB_.clear(), errShape_.clear(), errOp_.clear();
+  a_.reset(), b_.reset(), result_.reset();
+  mapA_.reset(), mapB_.reset(), mapResult_.reset();
+  auto shape = parseShapeText(in_.shape);
+  std::vector<int64_t> dims;
+  if (!shape)
+    errShape_ = shape.error().message;
+  else
+    dims = *shape;
+  auto parse = [&](const std::string& text, std::optional<LinearLayout>* out,
+                   std::optional<TensorMap>* map, std::string* err, const char* what) {
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos) return;
+    auto l = parseLayoutInput(text, dims, aliases_);
+    if (!l) {
+      *err = l.error().message;
+      return;
+    }
+    *out = std::move(l->layout);
+    auto m = TensorMap::build(**out);
+    if (!m)
+      *err = std::string(what) + ": " + m.error().message;
+    else
+      *map = std::move(*m);
+  };
+  if (errShape_.empty()) {
+    parse(in_.layoutA, &a_, &mapA_, &errA_, "A");
+    parse(in_.layoutB, &b_, &mapB_, &errB_, "B");
+    if (!a_ && errA_.empty()) errA_ = "A: enter a layout";
+  }
+  if (in_.op != AlgebraOp::None && a_) {
+    layout::Expected<LinearLayout> r = layout::makeError("");
+    bool needsB = in_.op != AlgebraOp::Invert;
+    if (needsB && !b_) {
+      errOp_ = std::string(kOpNames[int(in_.op)]) + ": needs layout B";
+    } else {
+      switch (in_.op) {
+      case AlgebraOp::Compose:
+        r = a_->compose(*b_);
+        break;
+      case AlgebraOp::Invert:
+        r = a_->invert();
+        break;
+      case AlgebraOp::InvertAndCompose:
+        r = a_->invertAndCompose(*b_);
+        break;
+      case AlgebraOp::Product:
+        r = layout::product(*a_, *b_);
+        break;
+      case AlgebraOp::None:
+        break;
+      }
+      if (!r) {
+        errOp_ = std::string(kOpNames[int(in_.op)]) + ": " + r.error().message;
+      } else {
+        result_ = *r;
+        auto m = TensorMap::build(*result_);
+        if (!m)
+          errOp_ = "result: " + m.error().message;
+        else
+          mapResult_ = std::move(*m);
+      }
+    }
+  }
+  if (shown_ == Shown::Result && !mapResult_ && in_.op == AlgebraOp::None) shown_ = Shown::A;
+  buildScene();
+  return error().empty();
+}
+
+void ExplorerApp::setView(ViewKind v) {
+  if (in_.view == v) return;
+  in_.view = v;
+  refit_ = true;
+  buildScene();
+}
+
+void ExplorerApp::buildScene() {
+  errView_.clear();
+  viewNotes_.clear();
+  scene_ = Scene{};
+  ++sceneVersion_;
+  const TensorMap* map = shownMap();
+  ViewOptions opt;
+  if (map) {
+    opt.colorBy = in_.colorBy.empty() || map->inDimIndex(in_.colorBy) < 0 ? defaultColorBy(*map)
+                                                                          : in_.colorBy;
+    if (selectedThread_ && map->isDistributed() && *selectedThread_ < map->numInputs())
+      opt.selectedThread = selectedThread_;
+  }
+  switch (in_.view) {
+  case ViewKind::Tensor:
+    if (map) scene_ = tensorScene(*map, opt);
+    break;
+  case ViewKind::Hardware:
+    if (map) scene_ = hardwareScene(*map, opt);
+    break;
+  case ViewKind::Matrix:
+    if (map) scene_ = matrixScene(map->layout());
+    break;
+  case ViewKind::Diff:
+    if (mapA_ && mapB_) {
+      uint64_t n = 0;
+      auto s = diffScene(*mapA_, *mapB_, &n);
+      if (!s)
+        errView_ = s.error().message;
+      else
+        scene_ = std::move(*s);
+    } else {
+      errView_ = "diff: needs layouts A and B";
+    }
+    break;
+  case ViewKind::Banks:
+  case ViewKind::BlockLoad:
+    buildSpecialScene();
+    break;
+  }
+}
+
+void ExplorerApp::handleClick(const CellHit& hit) {
+  const TensorMap* map = shownMap();
+  if (!map || !map->isDistributed()) return;
+  const CellGrid* g = scene_.grid(hit.grid);
+  if (!g) return;
+  std::optional<uint64_t> input;
+  size_t idx = size_t(g->index(hit.row, hit.col));
+  if (hit.grid == "tensor") {
+    auto owners = map->owners(hit.row, hit.col);
+    if (!owners.empty()) input = owners[0];
+  } else if (hit.grid.rfind("hw", 0) == 0 && idx < g->keys.size()) {
+    input = g->keys[idx];
+  }
+  if (!input) return;
+  uint64_t thread = map->threadOf(*input);
+  if (selectedThread_ == thread)
+    selectedThread_.reset();
+  else
+    selectedThread_ = thread;
+  buildScene();
+}
+
+void ExplorerApp::errorBox(const std::string& message, const std::string& text) {
+  if (message.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+  ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x);
+  ImGui::TextUnformatted(("error: " + message).c_str());
+  ImGui::PopTextWrapPos();
+  // Point at the column: the offending line, and a caret under the column (the default font
+  // is monospaced).
+  if (auto loc = errorLocation(message)) {
+    std::istringstream lines(text);
+    std::string line;
+    for (int i = 0; i < loc->line && std::getline(lines, line); ++i) {
+    }
+    int col = std::max(1, loc->column);
+    int from = std::max(0, col - 40);
+    std::string shown = line.substr(std::min<size_t>(size_t(from), line.size()), 56);
+    ImGui::TextUnformatted(shown.c_str());
+    ImGui::TextUnformatted((std::string(size_t(col - 1 - from), ' ') + "^").c_str());
+  }
+  ImGui::PopStyleColor();
+}
+
+void ExplorerApp::inputPanel() {
+  bool changed = false;
+  ImGui::TextUnformatted("Layout A (encoding text, #xegpu attribute, layout JSON or #alias)");
+  changed |= ImGui::InputTextMultiline("##A", &in_.layoutA, ImVec2(-1, 90));
+  errorBox(errA_, in_.layoutA);
+  ImGui::SetNextItemWidth(160);
+  changed |= ImGui::InputText("shape", &in_.shape);
+  errorBox(errShape_, in_.shape);
+  ImGui::SetNextItemWidth(260);
+  ImGui::InputText("alias file", &in_.aliasFile);
+  ImGui::SameLine();
+  if (ImGui::Button("Open")) {
+    aliases_.clear();
+    aliasNames_.clear();
+    aliasError_.clear();
+    std::string err;
+    std::string text = readFile(in_.aliasFile, &err);
+    auto defs = layout::parseAliasFile(text);
+    if (!err.empty())
+      aliasError_ = err;
+    else if (!defs)
+      aliasError_ = in_.aliasFile + ": " + defs.error().message;
+    else
+      for (const auto& d : *defs) {
+        aliases_[d.name] = d.value;
+        aliasNames_.push_back(d.name);
+      }
+    changed = true;
+  }
+  errorBox(aliasError_, "");
+  if (!aliasNames_.empty()) {
+    ImGui::SetNextItemWidth(260);
+    if (ImGui::BeginCombo("alias", "pick an alias for A")) {
+      for (const auto& n : aliasNames_)
+        if (ImGui::Selectable(("#" + n).c_str())) {
+          in_.layoutA = "#" + n;
+          changed = true;
+        }
+      ImGui::EndCombo();
+    }
+  }
+  if (changed) {
+    selectedThread_.reset();
+    refit_ = true;
+    rebuild();
+  }
+}
+
+void ExplorerApp::algebraPanel() {
+  if (!ImGui::CollapsingHeader(
+          "Algebra: layout B, operation, diff",
+          in_.op != AlgebraOp::None || !in_.layoutB.empty() ? ImGuiTreeNodeFlags_DefaultOpen : 0))
+    return;
+  bool changed = ImGui::InputTextMultiline("##B", &in_.layoutB, ImVec2(-1, 60));
+  errorBox(errB_, in_.layoutB);
+  int op = int(in_.op);
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::Combo("operation", &op, kOpNames, 5)) {
+    in_.op = AlgebraOp(op);
+    shown_ = in_.op == AlgebraOp::None ? Shown::A : Shown::Result;
+    changed = true;
+  }
+  ImGui::TextDisabled("compose: A then B; invert-and-compose: C with B(C(x)) = A(x)");
+  errorBox(errOp_, "");
+  int shown = int(shown_);
+  ImGui::TextUnformatted("show:");
+  ImGui::SameLine();
+  bool showChanged = ImGui::RadioButton("A", &shown, 0);
+  ImGui::SameLine();
+  showChanged |= ImGui::RadioButton("B", &shown, 1);
+  ImGui::SameLine();
+  showChanged |= ImGui::RadioButton("result", &shown, 2);
+  if (showChanged) {
+    shown_ = Shown(shown);
+    selectedThread_.reset();
+    refit_ = true;
+    buildScene();
+  }
+  if (changed) {
+    refit_ = true;
+    rebuild();
+  }
+}
+
+void ExplorerApp::viewPanel() {
+  int v = int(in_.view);
+  ImGui::TextUnformatted("view:");
+  for (int i = 0; i < 6; ++i) {
+    if (i != 3) ImGui::SameLine();
+    if (i == 3) ImGui::Indent(ImGui::CalcTextSize("view: ").x);
+    if (ImGui::RadioButton(kViewNames[i], &v, i)) setView(ViewKind(i));
+  }
+  ImGui::Unindent(ImGui::CalcTextSize("view: ").x);
+  if (const TensorMap* map = shownMap()) {
+    const LinearLayout& ll = map->layout();
+    std::string current = in_.colorBy.empty() ? defaultColorBy(*map) : in_.colorBy;
+    ImGui::SetNextItemWidth(160);
+    if (ImGui::BeginCombo("colour by", current.c_str())) {
+      for (int i = 0; i < ll.numInDims(); ++i) {
+        std::string n(ll.inDimName(i).str());
+        if (ImGui::Selectable(n.c_str(), n == current)) {
+          in_.colorBy = n;
+          buildScene();
+        }
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    if (selectedThread_) {
+      if (ImGui::Button("clear selection")) {
+        selectedThread_.reset();
+        buildScene();
+      }
+    } else {
+      ImGui::TextDisabled("click a cell to select its lane");
+    }
+  }
+  errorBox(errView_, "");
+  for (const auto& n : viewNotes_) ImGui::TextWrapped("%s", n.c_str());
+}
+
+void ExplorerApp::inspectorPanel() {
+  if (!ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const auto& hit = canvas_.hovered();
+  const TensorMap* map = shownMap();
+  if (!hit) {
+    ImGui::TextDisabled("hover a cell");
+    return;
+  }
+  const CellGrid* g = scene_.grid(hit->grid);
+  if (!g) return;
+  size_t idx = size_t(g->index(hit->row, hit->col));
+  ImGui::Text("%s cell (row %d, col %d)", hit->grid.c_str(), hit->row, hit->col);
+  auto describeInput = [&](uint64_t in) {
+    const LinearLayout& ll = map->layout();
+    auto vals = map->unpack(in);
+    ImGui::Text("  %s", map->label(in).c_str());
+    for (int i = 0; i < ll.numInDims(); ++i)
+      ImGui::Text("    %-8s %4llu  %s", std::string(ll.inDimName(i).str()).c_str(),
+                  (unsigned long long)vals[i], binaryText(vals[i], ll.inDimSizeLog2(i)).c_str());
+    std::string bases;
+    for (const auto& [dim, b] : basesOf(ll, in)) {
+      auto v = ll.basis(ll.inDimIndex(layout::DimName(dim)), b);
+      std::string vt = "(";
+      for (size_t k = 0; k < v.size(); ++k) vt += (k ? "," : "") + std::to_string(v[k]);
+      bases += (bases.empty() ? "" : " ^ ") + dim + "[" + std::to_string(b) + "]=" + vt + ")";
+    }
+    ImGui::TextWrapped("    bases: %s", bases.empty() ? "none (the zero input)" : bases.c_str());
+  };
+  auto describeCoord = [&](uint64_t cell) {
+    const LinearLayout& ll = map->layout();
+    auto c = map->coordinate(cell);
+    for (int d = 0; d < ll.numOutDims(); ++d)
+      ImGui::Text("  %-6s %4llu  %s", std::string(ll.outDimName(d).str()).c_str(),
+                  (unsigned long long)c[size_t(d)],
+                  binaryText(c[size_t(d)], ll.outDimSizeLog2(d)).c_str());
+  };
+  if (map && (hit->grid == "tensor" || hit->grid == "diff")) {
+    uint64_t cell = uint64_t(hit->row) * uint64_t(map->cols()) + uint64_t(hit->col);
+    describeCoord(cell);
+    auto owners = map->owners(cell);
+    ImGui::Text("owners: %zu%s", owners.size(), owners.size() > 1 ? " (broadcast)" : "");
+    for (size_t k = 0; k < owners.size() && k < 8; ++k) describeInput(owners[k]);
+    if (owners.size() > 8) ImGui::Text("  ... %zu more", owners.size() - 8);
+  } else if (map && hit->grid.rfind("hw", 0) == 0 && idx < g->keys.size()) {
+    describeInput(g->keys[idx]);
+    ImGui::TextUnformatted("holds element:");
+    describeCoord(map->cellOf(g->keys[idx]));
+  } else if (map && hit->grid == "matrix") {
+    ImGui::Text(
+        "input bit %s, output bit %s: %s",
+        g->colHeaders.size() > size_t(hit->col) ? g->colHeaders[size_t(hit->col)].c_str() : "?",
+        g->rowHeaders.size() > size_t(hit->row) ? g->rowHeaders[size_t(hit->row)].c_str() : "?",
+        idx < g->labels.size() && !g->labels[idx].empty() ? "1" : "0");
+  } else if (idx < g->labels.size()) {
+    ImGui::TextWrapped("%s", g->labels[idx].c_str());
+  }
+}
+
+void ExplorerApp::exportPanel() {
+  if (!ImGui::CollapsingHeader("Export")) return;
+  ImGui::SetNextItemWidth(240);
+  ImGui::InputText("##svg", &svgPath_);
+  ImGui::SameLine();
+  if (ImGui::Button("Save SVG")) {
+    std::ofstream f(svgPath_);
+    f << sceneToSvg(scene_);
+    status_ = f ? "wrote " + svgPath_ : "cannot write " + svgPath_;
+  }
+  ImGui::SetNextItemWidth(240);
+  ImGui::InputText("##png", &pngPath_);
+  ImGui::SameLine();
+  if (ImGui::Button("Save PNG")) pendingPng = pngPath_;
+  if (!status_.empty()) ImGui::TextUnformatted(status_.c_str());
+}
+
+void ExplorerApp::frame() {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(vp->WorkPos);
+  ImGui::SetNextWindowSize(vp->WorkSize);
+  ImGui::Begin("layout explorer", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBackground);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));
+  ImGui::BeginChild("panel", ImVec2(kPanelWidth, 0), true);
+  ImGui::PopStyleColor();
+  inputPanel();
+  ImGui::Separator();
+  viewPanel();
+  specialPanels();
+  algebraPanel();
+  inspectorPanel();
+  exportPanel();
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  canvas_.draw(scene_, refit_, sceneVersion_);
+  refit_ = false;
+  ImGui::EndGroup();
+  ImGui::End();
+  if (canvas_.clicked()) handleClick(*canvas_.clicked());
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && selectedThread_) {
+    selectedThread_.reset();
+    buildScene();
+  }
+}
+
+nlohmann::ordered_json ExplorerApp::report() const {
+  nlohmann::ordered_json j;
+  j["view"] = viewName(in_.view);
+  j["shown"] = shown_ == Shown::A ? "A" : shown_ == Shown::B ? "B" : "result";
+  j["error"] = error();
+  const TensorMap* map = shownMap();
+  if (selectedThread_ && map) {
+    nlohmann::ordered_json sel;
+    sel["label"] = map->label(*selectedThread_);
+    sel["lane"] = map->inValue(*selectedThread_, "lane");
+    sel["warp"] = map->inValue(*selectedThread_, "warp");
+    sel["block"] = map->inValue(*selectedThread_, "block");
+    j["selected"] = sel;
+  } else {
+    j["selected"] = nullptr;
+  }
+  nlohmann::ordered_json grids = nlohmann::ordered_json::object();
+  int hwHighlighted = 0;
+  for (const auto& g : scene_.grids) {
+    nlohmann::ordered_json gj;
+    gj["rows"] = g.rows;
+    gj["cols"] = g.cols;
+    gj["highlighted"] = countMarked(g, kMarkHighlight);
+    gj["conflict"] = countMarked(g, kMarkConflict);
+    if (auto r = canvas_.gridRect(scene_, g.id)) gj["screen"] = {r->x, r->y, r->z, r->w};
+    if (auto r = canvas_.visibleGridRect(scene_, g.id)) gj["visible"] = {r->x, r->y, r->z, r->w};
+    grids[g.id] = gj;
+  }
+  j["grids"] = grids;
+  // What the hardware view highlights for the selection, whichever view is shown.
+  if (map && selectedThread_ && map->isDistributed()) {
+    ViewOptions opt;
+    opt.colorBy = defaultColorBy(*map);
+    opt.selectedThread = selectedThread_;
+    for (const auto& g : hardwareScene(*map, opt).grids)
+      hwHighlighted += countMarked(g, kMarkHighlight);
+  }
+  j["hwHighlighted"] = hwHighlighted;
+  j["zoom"] = canvas_.zoom();
+  if (!frameMs_.empty()) {
+    // Skip the first frames (font atlas upload, first layout).
+    std::vector<double> t(frameMs_.begin() + std::min<size_t>(3, frameMs_.size() - 1),
+                          frameMs_.end());
+    std::sort(t.begin(), t.end());
+    double sum = 0;
+    for (double v : t) sum += v;
+    j["frameMs"] = {{"frames", t.size()},
+                    {"mean", sum / double(t.size())},
+                    {"median", t[t.size() / 2]},
+                    {"p95", t[std::min(t.size() - 1, t.size() * 95 / 100)]},
+                    {"max", t.back()}};
+  }
+  if (map) {
+    j["layout"] = {{"inputs", map->numInputs()}, {"elements", map->numElements()}};
+  }
+  j["notes"] = viewNotes_;
+  return j;
+}
+
+} // namespace explorer

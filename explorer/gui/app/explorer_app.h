@@ -1,0 +1,103 @@
+// The explorer's state and its ImGui panels: the layout inputs (A, B, shape, alias file), the
+// algebra operation, the view, the canvas, the hover inspector and the exports. Everything the
+// window shows is derived from the inputs by `rebuild()`; the views are Scenes (scene.h).
+#pragma once
+
+#include "explorer/layout_maps.h"
+#include "explorer/scene.h"
+#include "scene_canvas.h"
+
+#include "layout/io/mlir_attribute.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace explorer {
+
+enum class ViewKind { Tensor, Hardware, Matrix, Banks, BlockLoad, Diff };
+enum class AlgebraOp { None, Compose, Invert, InvertAndCompose, Product };
+enum class Shown { A, B, Result };
+
+const char* viewName(ViewKind v);
+std::optional<ViewKind> viewFromName(const std::string& name);
+std::optional<AlgebraOp> opFromName(const std::string& name);
+
+struct ExplorerInputs {
+  std::string layoutA, layoutB, shape = "16x16";
+  std::string aliasFile;
+  ViewKind view = ViewKind::Tensor;
+  AlgebraOp op = AlgebraOp::None;
+  std::string colorBy; // empty: lane (or the first in-dim)
+  // Banks view: the access is layout A, over `shape`.
+  std::string shared =
+      "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
+  std::string instruction = "nvidia.ld.b32";
+  int elemBits = 16;
+  // Block-load view: layout A is the DPAS operand (#ttg.dot_op of #ttig.dpas).
+  int workItem = 0;
+  // Start zoom: "labels" (the smallest zoom where labels show), "fit" (everything) or a number.
+  std::string zoom = "labels";
+};
+
+class ExplorerApp {
+public:
+  explicit ExplorerApp(ExplorerInputs inputs);
+
+  // Recomputes layouts, maps and the scene from the inputs. Returns false (and keeps the
+  // message for the panel) when an input is invalid.
+  bool rebuild();
+  // One frame of UI (call between ImGui::NewFrame and ImGui::Render).
+  void frame();
+
+  const Scene& scene() const { return scene_; }
+  const SceneCanvas& canvas() const { return canvas_; }
+  SceneCanvas& canvas() { return canvas_; }
+  void setView(ViewKind v);
+  // The first error of the inputs ("" when none).
+  std::string error() const;
+  // Selection and counts, geometry of the grids in window pixels, frame times.
+  nlohmann::ordered_json report() const;
+  void recordFrameTime(double ms) { frameMs_.push_back(ms); }
+
+private:
+  void inputPanel();
+  void algebraPanel();
+  void viewPanel();
+  void specialPanels();
+  void inspectorPanel();
+  void exportPanel();
+  void errorBox(const std::string& message, const std::string& text);
+  void handleClick(const CellHit& hit);
+  void buildScene();
+  void buildSpecialScene(); // banks, blockload (special_views.cpp)
+  const TensorMap* shownMap() const;
+
+  ExplorerInputs in_;
+  layout::AttrAliases aliases_;
+  std::vector<std::string> aliasNames_;
+  std::string aliasError_;
+  // Parsed state.
+  std::optional<layout::LinearLayout> a_, b_, result_;
+  std::optional<TensorMap> mapA_, mapB_, mapResult_;
+  std::string errA_, errB_, errShape_, errOp_, errView_;
+  Shown shown_ = Shown::A;
+  std::optional<uint64_t> selectedThread_;
+  Scene scene_;
+  uint64_t sceneVersion_ = 0; // bumped by buildScene (the canvas caches textures per version)
+  bool refit_ = true;
+  SceneCanvas canvas_;
+  std::string status_;
+  std::string svgPath_ = "layout.svg", pngPath_ = "layout.png";
+  std::vector<double> frameMs_;
+  // Summary lines for the special views (bank reports, block-load plan).
+  std::vector<std::string> viewNotes_;
+
+public:
+  // Set by the export panel; the main loop writes the PNG after rendering the frame.
+  std::string pendingPng;
+};
+
+} // namespace explorer

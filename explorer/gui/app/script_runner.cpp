@@ -1,0 +1,126 @@
+#include "script_runner.h"
+
+#include "explorer/svg_export.h"
+
+#include <GLFW/glfw3.h>
+
+#include <cctype>
+#include <fstream>
+#include <map>
+
+namespace explorer {
+
+namespace {
+
+// GLFW key codes by script name; letters and digits are their own codes.
+int keyCode(const std::string& name) {
+  static const std::map<std::string, int> named = {
+      {"Escape", GLFW_KEY_ESCAPE}, {"Left", GLFW_KEY_LEFT}, {"Right", GLFW_KEY_RIGHT},
+      {"Up", GLFW_KEY_UP},         {"Down", GLFW_KEY_DOWN}, {"Plus", GLFW_KEY_EQUAL},
+      {"Minus", GLFW_KEY_MINUS},   {"Home", GLFW_KEY_HOME}, {"Enter", GLFW_KEY_ENTER},
+  };
+  if (auto it = named.find(name); it != named.end()) return it->second;
+  if (name.size() == 1 && std::isalnum(static_cast<unsigned char>(name[0])))
+    return std::toupper(static_cast<unsigned char>(name[0]));
+  return -1;
+}
+
+} // namespace
+
+void ScriptRunner::inject(ImGuiIO& io, ExplorerApp& app) {
+  if (next_ < commands_.size()) {
+    const ScriptCommand& c = commands_[next_];
+    const auto& n = c.numbers;
+    if (c.op == "move") {
+      mouse_ = {n[0], n[1]};
+    } else if (c.op == "click" || c.op == "click-cell" || c.op == "hover-cell") {
+      if (phase_ == 0) {
+        ImVec2 at{0, 0};
+        if (c.op == "click") {
+          at = {n[0], n[1]};
+        } else {
+          app.canvas().ensureVisible(app.scene(), c.args[0], int(n[0]), int(n[1]));
+          auto p = app.canvas().cellCentre(app.scene(), c.args[0], int(n[0]), int(n[1]));
+          if (!p) {
+            error_ = "line " + std::to_string(c.line) + ": no cell (" + c.args[1] + ", " +
+                     c.args[2] + ") in grid '" + c.args[0] + "' of the current view";
+            return;
+          }
+          at = *p;
+        }
+        mouse_ = at;
+      }
+      // Frame 0: move there; 1: press; 2: release (a click is a release without a drag).
+      if (c.op != "hover-cell") left_ = phase_ == 1;
+    } else if (c.op == "scroll") {
+      mouse_ = {n[0], n[1]};
+      wheel_ = phase_ == 1 ? n[2] : 0;
+    } else if (c.op == "drag") {
+      // 0: at start, 1: press, 2..5: move in steps, 6: release.
+      if (phase_ <= 1) mouse_ = {n[0], n[1]};
+      if (phase_ >= 2 && phase_ <= 5) {
+        float t = float(phase_ - 1) / 4.f;
+        mouse_ = {n[0] + (n[2] - n[0]) * t, n[1] + (n[3] - n[1]) * t};
+      }
+      right_ = phase_ >= 1 && phase_ <= 5;
+    } else if (c.op == "key") {
+      int code = keyCode(c.args[0]);
+      if (code < 0) {
+        error_ = "line " + std::to_string(c.line) + ": unknown key '" + c.args[0] + "'";
+        return;
+      }
+      keyDown_ = phase_ == 1 ? code : -1;
+    }
+  }
+  io.MousePos = mouse_;
+  io.MouseDown[0] = left_;
+  io.MouseDown[1] = right_;
+  io.MouseDown[2] = false;
+  io.MouseWheel = wheel_;
+  for (int k : {GLFW_KEY_ESCAPE, GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_UP, GLFW_KEY_DOWN,
+                GLFW_KEY_EQUAL, GLFW_KEY_MINUS, GLFW_KEY_HOME, GLFW_KEY_ENTER})
+    io.KeysDown[k] = false;
+  for (int k = '0'; k <= 'Z'; ++k) io.KeysDown[k] = false;
+  if (keyDown_ >= 0) io.KeysDown[keyDown_] = true;
+}
+
+ScriptRunner::Step
+ScriptRunner::afterFrame(ExplorerApp& app,
+                         const std::function<bool(const std::string&)>& writePng) {
+  if (!error_.empty()) return {true, error_};
+  if (next_ >= commands_.size()) return {true, ""};
+  const ScriptCommand& c = commands_[next_];
+  int frames = 1; // frames this command spans
+  if (c.op == "wait") frames = int(c.numbers[0]);
+  if (c.op == "click" || c.op == "click-cell") frames = 4; // move, press, release, settle
+  if (c.op == "hover-cell") frames = 2;
+  if (c.op == "scroll" || c.op == "key") frames = 3;
+  if (c.op == "drag") frames = 8;
+  if (phase_ == 0) {
+    auto where = [&] { return "line " + std::to_string(c.line) + ": "; };
+    if (c.op == "view") {
+      auto v = viewFromName(c.args[0]);
+      if (!v) return {true, where() + "unknown view '" + c.args[0] + "'"};
+      app.setView(*v);
+    } else if (c.op == "screenshot") {
+      if (!writePng(c.args[0])) return {true, where() + "cannot write " + c.args[0]};
+    } else if (c.op == "svg") {
+      std::ofstream f(c.args[0], std::ios::binary);
+      f << sceneToSvg(app.scene());
+      if (!f) return {true, where() + "cannot write " + c.args[0]};
+    } else if (c.op == "report") {
+      std::ofstream f(c.args[0], std::ios::binary);
+      f << app.report().dump(2) << "\n";
+      if (!f) return {true, where() + "cannot write " + c.args[0]};
+    }
+  }
+  if (++phase_ >= frames) {
+    phase_ = 0;
+    ++next_;
+    wheel_ = 0;
+    keyDown_ = -1;
+  }
+  return {next_ >= commands_.size(), ""};
+}
+
+} // namespace explorer

@@ -1,0 +1,41 @@
+// What the explorer accepts as a layout: TritonGPU encoding text (#ttg.*, #ttig.dpas, with
+// aliases), XeGPU attributes (#xegpu.layout, #xegpu.slice, #xegpu.sg_map) or layout JSON, over
+// a tensor shape; and alias files (`#name = <attribute>` lines). Errors keep the line and
+// column the parsers report so the editor can point at them.
+//
+//   auto shape = explorer::parseShapeText("32x32");
+//   auto in = explorer::parseLayoutInput("#ttg.blocked<{sizePerThread = [1, 4], ...}>", *shape);
+//   if (!in) { auto loc = explorer::errorLocation(in.error().message); ... }
+#pragma once
+
+#include "layout/core/linear_layout.h"
+#include "layout/io/mlir_attribute.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace explorer {
+
+struct LayoutInput {
+  layout::LinearLayout layout;
+  std::string kind; // "layout JSON", "#ttg.blocked", "#xegpu.layout", ...
+};
+
+layout::Expected<LayoutInput> parseLayoutInput(std::string_view text,
+                                               std::span<const int64_t> shape,
+                                               const layout::AttrAliases& aliases = {});
+
+// "32x32" or "32,32" (or "tensor<32x32xf16>"): positive sizes.
+layout::Expected<std::vector<int64_t>> parseShapeText(std::string_view text);
+
+struct SourceLocation {
+  int line = 1, column = 1;
+};
+// The "line L, column C" a parser message names, if any.
+std::optional<SourceLocation> errorLocation(const std::string& message);
+
+} // namespace explorer

@@ -1,0 +1,52 @@
+// The explorer's views of a layout as Scenes (see scene.h): the tensor grid, the hardware
+// grid, the GF(2) matrix and the diff of two layouts.
+//
+//   auto map = explorer::TensorMap::build(ll);
+//   explorer::ViewOptions opt;
+//   opt.colorBy = "lane";
+//   opt.selectedThread = map->threadOf(map->owners(0, 0)[0]);
+//   explorer::Scene s = explorer::tensorScene(*map, opt);
+#pragma once
+
+#include "explorer/layout_maps.h"
+#include "explorer/scene.h"
+
+#include <optional>
+#include <string>
+
+namespace explorer {
+
+struct ViewOptions {
+  // The in-dim whose value colours a cell ("lane", "register", "warp", "offset", ...).
+  std::string colorBy = "lane";
+  // A selected hardware thread (TensorMap::threadOf): its cells are highlighted, the rest dimmed.
+  std::optional<uint64_t> selectedThread;
+  float cellSize = 0; // 0: chosen from the label length
+};
+
+// The in-dim a distributed layout is coloured by when none is chosen: lane, else the first.
+std::string defaultColorBy(const TensorMap& map);
+
+// Grid "tensor": one cell per element, labelled with its owners (first owner, "+n" when more),
+// coloured by `colorBy` of its first owner; broadcast cells marked, unowned cells hatched.
+// A legend lists the colours. Row/column headers give the coordinates.
+Scene tensorScene(const TensorMap& map, const ViewOptions& opt);
+
+// Grids "hw" (one per warp / block): rows = registers, cols = lanes; each cell shows the
+// coordinate its input maps to. For non-distributed layouts: one grid over the last in-dim
+// (cols, up to 32) and the rest (rows).
+Scene hardwareScene(const TensorMap& map, const ViewOptions& opt);
+
+// Grid "matrix": rows = output bits grouped by out-dim, cols = input bits grouped by in-dim;
+// a filled cell is a 1.
+Scene matrixScene(const layout::LinearLayout& ll);
+
+// Grid "diff": the tensor cells where `a` and `b` (same out-dims) have different owner sets
+// are marked conflict (red outline, label "A|B"); agreeing cells are dimmed. `*differing` gets
+// the count.
+layout::Expected<Scene> diffScene(const TensorMap& a, const TensorMap& b, uint64_t* differing);
+
+// Number of cells of `g` carrying kMarkHighlight.
+int countMarked(const CellGrid& g, CellMark mark);
+
+} // namespace explorer

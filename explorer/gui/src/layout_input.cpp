@@ -1,0 +1,81 @@
+#include "explorer/layout_input.h"
+
+#include "layout/io/layout_json.h"
+#include "layout/triton/encoding.h"
+#include "layout/xegpu/xegpu_layout.h"
+
+#include <cctype>
+#include <charconv>
+#include <regex>
+
+namespace explorer {
+
+using layout::Expected;
+using layout::makeError;
+
+Expected<LayoutInput> parseLayoutInput(std::string_view text, std::span<const int64_t> shape,
+                                       const layout::AttrAliases& aliases) {
+  size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return makeError("empty layout: enter an encoding or JSON");
+  std::string_view body = text.substr(first);
+  if (body[0] == '{') {
+    auto ll = layout::parseLayoutJson(text);
+    if (!ll) return makeError("layout JSON: " + ll.error().message);
+    return LayoutInput{std::move(*ll), "layout JSON"};
+  }
+  if (shape.empty()) return makeError("shape: an encoding needs the tensor shape");
+  // An alias (#name) or attribute: parse once, then dispatch on the dialect.
+  auto attr = layout::parseAttribute(text, aliases);
+  if (!attr) return makeError(attr.error().message);
+  if (attr->kind == layout::AttrValue::Kind::Attribute && attr->text.rfind("xegpu.", 0) == 0) {
+    auto xl = layout::xegpu::xegpuFromAttr(*attr);
+    if (!xl) return makeError(xl.error().message);
+    auto ll = layout::xegpu::toLinearLayout(*xl, shape);
+    if (!ll) return makeError(ll.error().message);
+    return LayoutInput{std::move(*ll), "#" + attr->text};
+  }
+  auto enc = layout::triton::encodingFromAttr(*attr);
+  if (!enc) return makeError(enc.error().message);
+  auto ll = layout::triton::toLinearLayout(*enc, shape);
+  if (!ll) return makeError(ll.error().message);
+  return LayoutInput{std::move(*ll), "#" + enc->attr.text};
+}
+
+Expected<std::vector<int64_t>> parseShapeText(std::string_view text) {
+  std::string t(text);
+  if (t.rfind("tensor<", 0) == 0) {
+    // tensor<32x64xf16>: drop the element type.
+    t = t.substr(7);
+    if (!t.empty() && t.back() == '>') t.pop_back();
+    size_t lastX = t.rfind('x');
+    if (lastX != std::string::npos && lastX + 1 < t.size() && !std::isdigit(t[lastX + 1]))
+      t = t.substr(0, lastX);
+  }
+  std::vector<int64_t> shape;
+  size_t i = 0;
+  while (i <= t.size()) {
+    size_t j = t.find_first_of("x,", i);
+    if (j == std::string::npos) j = t.size();
+    std::string part = t.substr(i, j - i);
+    while (!part.empty() && part.front() == ' ') part.erase(part.begin());
+    while (!part.empty() && part.back() == ' ') part.pop_back();
+    int64_t v = 0;
+    auto [p, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+    if (part.empty() || ec != std::errc() || p != part.data() + part.size() || v <= 0)
+      return makeError("shape: '" + std::string(text) +
+                       "' is not a list of positive sizes like 32x32");
+    if (v > (int64_t{1} << 22)) return makeError("shape: size " + part + " is larger than 2^22");
+    shape.push_back(v);
+    i = j + 1;
+  }
+  return shape;
+}
+
+std::optional<SourceLocation> errorLocation(const std::string& message) {
+  static const std::regex re(R"(line (\d+), column (\d+))");
+  std::smatch m;
+  if (!std::regex_search(message, m, re)) return std::nullopt;
+  return SourceLocation{std::stoi(m[1]), std::stoi(m[2])};
+}
+
+} // namespace explorer

@@ -1,0 +1,154 @@
+#include "explorer/svg_export.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace explorer {
+
+namespace {
+
+std::string color(Rgba c) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", c.r, c.g, c.b);
+  return buf;
+}
+
+std::string num(float v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", double(v));
+  return buf;
+}
+
+// A label's font size: 11 px, smaller when the longest line would not fit the cell.
+float fontSize(const std::string& label, float w, float h) {
+  size_t longest = 0, line = 0, lines = 1;
+  for (char c : label) {
+    if (c == '\n') {
+      ++lines;
+      line = 0;
+    } else {
+      longest = std::max(longest, ++line);
+    }
+  }
+  float byWidth = longest ? (w - 2) / (0.62f * float(longest)) : 11;
+  return std::max(2.f, std::min({11.f, byWidth, (h - 2) / (1.2f * float(lines))}));
+}
+
+void writeText(std::ostringstream& o, float x, float y, float size, Rgba c, const std::string& t,
+               const char* anchor = "start") {
+  o << "<text x=\"" << num(x) << "\" y=\"" << num(y) << "\" font-size=\"" << num(size)
+    << "\" fill=\"" << color(c) << "\" text-anchor=\"" << anchor << "\">" << xmlEscape(t)
+    << "</text>";
+}
+
+} // namespace
+
+std::string xmlEscape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string sceneToSvg(const Scene& s) {
+  std::ostringstream o;
+  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(s.width) << "\" height=\""
+    << num(s.height) << "\" viewBox=\"0 0 " << num(s.width) << " " << num(s.height)
+    << "\" font-family=\"DejaVu Sans Mono, monospace\">\n"
+    << "<defs><pattern id=\"unowned\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\">"
+       "<path d=\"M0,6 L6,0\" stroke=\"#999999\" stroke-width=\"1\"/></pattern></defs>\n"
+    << "<rect width=\"100%\" height=\"100%\" fill=\"" << color(palette::kBackground) << "\"/>\n";
+  for (const auto& g : s.grids) {
+    o << "<g class=\"grid\" data-grid=\"" << xmlEscape(g.id) << "\" data-rows=\"" << g.rows
+      << "\" data-cols=\"" << g.cols << "\">\n";
+    for (size_t r = 0; r < g.rowHeaders.size() && int(r) < g.rows; ++r)
+      writeText(o, g.x - 4, g.y + (float(r) + 0.5f) * g.cellH + 4, std::min(11.f, g.cellH - 1),
+                palette::kText, g.rowHeaders[r], "end");
+    for (size_t c = 0; c < g.colHeaders.size() && int(c) < g.cols; ++c)
+      writeText(o, g.x + (float(c) + 0.5f) * g.cellW, g.y - 5, std::min(11.f, g.cellW - 1),
+                palette::kText, g.colHeaders[c], "middle");
+    o << "\n";
+    for (int r = 0; r < g.rows; ++r) {
+      for (int c = 0; c < g.cols; ++c) {
+        size_t i = size_t(g.index(r, c));
+        float x = g.x + float(c) * g.cellW, y = g.y + float(r) * g.cellH;
+        uint8_t mark = i < g.marks.size() ? g.marks[i] : 0;
+        Rgba fill = i < g.fill.size() ? g.fill[i] : palette::kUnowned;
+        Rgba stroke = palette::kGridLine;
+        float strokeW = 0.5f;
+        if (mark & kMarkOutline) stroke = palette::kOutline, strokeW = 2;
+        if (mark & kMarkConflict) stroke = palette::kConflict, strokeW = 2;
+        if (mark & kMarkHighlight) stroke = palette::kHighlight, strokeW = 2.5f;
+        o << "<g class=\"cell\" data-grid=\"" << xmlEscape(g.id) << "\" data-row=\"" << r
+          << "\" data-col=\"" << c << "\"";
+        if (mark & kMarkHighlight) o << " data-highlight=\"1\"";
+        if (mark & kMarkBroadcast) o << " data-broadcast=\"1\"";
+        if (mark & kMarkUnowned) o << " data-unowned=\"1\"";
+        if (mark & kMarkConflict) o << " data-conflict=\"1\"";
+        o << "><rect x=\"" << num(x) << "\" y=\"" << num(y) << "\" width=\"" << num(g.cellW)
+          << "\" height=\"" << num(g.cellH) << "\" fill=\""
+          << ((mark & kMarkUnowned) ? std::string("url(#unowned)") : color(fill)) << "\" stroke=\""
+          << color(stroke) << "\" stroke-width=\"" << num(strokeW) << "\"/>";
+        if (mark & kMarkBroadcast)
+          o << "<path d=\"M" << num(x + g.cellW - 7) << "," << num(y) << " L" << num(x + g.cellW)
+            << "," << num(y) << " L" << num(x + g.cellW) << "," << num(y + 7)
+            << " Z\" fill=\"#222222\"/>";
+        const std::string& label = i < g.labels.size() ? g.labels[i] : std::string();
+        if (!label.empty()) {
+          float size = fontSize(label, g.cellW, g.cellH);
+          Rgba tc = palette::textOn(fill);
+          size_t nl = label.find('\n');
+          if (nl == std::string::npos) {
+            writeText(o, x + g.cellW / 2, y + g.cellH / 2 + size * 0.35f, size, tc, label,
+                      "middle");
+          } else {
+            // Two lines: tspans keep them one <text> so the label reads back whole.
+            o << "<text x=\"" << num(x + g.cellW / 2) << "\" y=\""
+              << num(y + g.cellH / 2 - size * 0.25f) << "\" font-size=\"" << num(size)
+              << "\" fill=\"" << color(tc) << "\" text-anchor=\"middle\"><tspan>"
+              << xmlEscape(label.substr(0, nl)) << "</tspan><tspan x=\"" << num(x + g.cellW / 2)
+              << "\" dy=\"" << num(size * 1.1f) << "\">" << xmlEscape(label.substr(nl + 1))
+              << "</tspan></text>";
+          }
+        }
+        o << "</g>\n";
+      }
+    }
+    o << "</g>\n";
+  }
+  for (const auto& r : s.rects) {
+    o << "<rect x=\"" << num(r.x) << "\" y=\"" << num(r.y) << "\" width=\"" << num(r.w)
+      << "\" height=\"" << num(r.h) << "\" fill=\"" << (r.fill.a ? color(r.fill) : "none")
+      << "\" stroke=\"" << (r.stroke.a ? color(r.stroke) : "none") << "\" stroke-width=\""
+      << num(r.strokeWidth) << "\"/>\n";
+  }
+  for (const auto& l : s.lines)
+    o << "<line x1=\"" << num(l.x0) << "\" y1=\"" << num(l.y0) << "\" x2=\"" << num(l.x1)
+      << "\" y2=\"" << num(l.y1) << "\" stroke=\"" << color(l.color) << "\" stroke-width=\""
+      << num(l.width) << "\"/>\n";
+  for (const auto& t : s.texts) {
+    writeText(o, t.x, t.y + t.size * 0.85f, t.size, t.color, t.text);
+    o << "\n";
+  }
+  o << "</svg>\n";
+  return o.str();
+}
+
+} // namespace explorer

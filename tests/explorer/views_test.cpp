@@ -1,0 +1,382 @@
+// The explorer's models and views against brute force over the library's `apply` (every input
+// of the layout enumerated independently of TensorMap's incremental walk), and the SVG export
+// read back cell by cell.
+#include "explorer/layout_input.h"
+#include "explorer/layout_maps.h"
+#include "explorer/svg_export.h"
+#include "explorer/ui_script.h"
+#include "explorer/views.h"
+
+#include "layout/triton/encoding.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <regex>
+#include <set>
+
+using namespace explorer;
+using layout::LinearLayout;
+
+namespace {
+
+LinearLayout encodingLayout(const std::string& text, std::vector<int64_t> shape) {
+  auto enc = layout::triton::parseEncoding(text);
+  EXPECT_TRUE(enc) << enc.error().message;
+  auto ll = layout::triton::toLinearLayout(*enc, shape);
+  EXPECT_TRUE(ll) << ll.error().message;
+  return *ll;
+}
+
+// in-dim values of input number `n` (in-dim 0 fastest) and the row-major cell apply gives.
+struct Brute {
+  std::vector<std::vector<uint64_t>> inputs;
+  std::vector<uint64_t> cell;
+};
+
+Brute bruteForce(const LinearLayout& ll) {
+  Brute b;
+  uint64_t total = uint64_t{1} << ll.totalInDimSizeLog2();
+  for (uint64_t n = 0; n < total; ++n) {
+    std::vector<uint64_t> in(ll.numInDims()), out(ll.numOutDims());
+    uint64_t rest = n;
+    for (int i = 0; i < ll.numInDims(); ++i) {
+      in[i] = rest % ll.inDimSize(i);
+      rest /= ll.inDimSize(i);
+    }
+    ll.apply(in, out);
+    uint64_t cell = 0;
+    for (int d = 0; d < ll.numOutDims(); ++d) cell = cell * ll.outDimSize(d) + out[d];
+    b.inputs.push_back(in);
+    b.cell.push_back(cell);
+  }
+  return b;
+}
+
+const char* kBlocked2Warps = "#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], "
+                             "warpsPerCTA = [2, 1], order = [1, 0]}>";
+
+} // namespace
+
+TEST(ExplorerTensorMap, OwnersMatchApplyWithBroadcast) {
+  // 16x64 tile of a 2-warp blocked layout on an 8x8 tensor: every element has several owners.
+  for (auto shape :
+       {std::vector<int64_t>{32, 32}, std::vector<int64_t>{8, 8}, std::vector<int64_t>{4, 64}}) {
+    LinearLayout ll = encodingLayout(kBlocked2Warps, shape);
+    auto map = TensorMap::build(ll);
+    ASSERT_TRUE(map) << map.error().message;
+    Brute b = bruteForce(ll);
+    std::map<uint64_t, std::multiset<uint64_t>> expected;
+    for (size_t n = 0; n < b.inputs.size(); ++n) expected[b.cell[n]].insert(n);
+    EXPECT_EQ(map->rows(), shape[0]);
+    EXPECT_EQ(map->cols(), shape[1]);
+    for (uint64_t c = 0; c < map->numElements(); ++c) {
+      auto owners = map->owners(c);
+      std::multiset<uint64_t> got(owners.begin(), owners.end());
+      EXPECT_EQ(got, expected[c]) << "cell " << c;
+      for (uint64_t in : owners) EXPECT_EQ(map->cellOf(in), c);
+    }
+  }
+}
+
+TEST(ExplorerTensorMap, LabelsAndThreads) {
+  LinearLayout ll = encodingLayout(kBlocked2Warps, {32, 32});
+  auto map = TensorMap::build(ll);
+  ASSERT_TRUE(map);
+  Brute b = bruteForce(ll);
+  // In-dims are register, lane (32), warp (2), block (1).
+  const uint64_t regs = ll.inDimSize(0);
+  ASSERT_EQ(regs, 16u); // 2x2 per thread, the 16x32 tile twice over 32x32
+  for (size_t n = 0; n < b.inputs.size(); ++n) {
+    const auto& in = b.inputs[n];
+    std::string want =
+        "W" + std::to_string(in[2]) + " T" + std::to_string(in[1]) + ":" + std::to_string(in[0]);
+    EXPECT_EQ(map->label(n), want);
+    EXPECT_EQ(map->threadOf(n), map->threadOf(n - n % regs)); // registers share the thread
+    EXPECT_EQ(map->inValue(n, "lane"), in[1]);
+    EXPECT_EQ(map->pack(map->unpack(n)), n);
+  }
+  auto shared = encodingLayout(
+      "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>", {8, 8});
+  auto smap = TensorMap::build(shared);
+  ASSERT_TRUE(smap);
+  EXPECT_FALSE(smap->isDistributed());
+  EXPECT_EQ(smap->label(17), "o17");
+}
+
+TEST(ExplorerTensorMap, RejectsWhatCannotBeEnumerated) {
+  auto big = LinearLayout::identity1D(uint64_t{1} << 23, layout::DimName("register"),
+                                      layout::DimName("dim0"));
+  ASSERT_TRUE(big);
+  auto map = TensorMap::build(*big);
+  ASSERT_FALSE(map);
+  EXPECT_NE(map.error().message.find("2^23"), std::string::npos) << map.error().message;
+}
+
+TEST(ExplorerViews, TensorSceneLabelsColoursAndSelection) {
+  LinearLayout ll = encodingLayout(kBlocked2Warps, {32, 32});
+  auto map = TensorMap::build(ll);
+  ASSERT_TRUE(map);
+  Brute b = bruteForce(ll);
+  ViewOptions opt;
+  Scene s = tensorScene(*map, opt);
+  const CellGrid* g = s.grid("tensor");
+  ASSERT_NE(g, nullptr);
+  ASSERT_EQ(g->rows * g->cols, 1024);
+  // Each label names an input that apply maps to that cell; colours follow the lane.
+  const uint64_t regs = ll.inDimSize(0);
+  std::regex re(R"(W(\d+) T(\d+):(\d+))");
+  for (int c = 0; c < 1024; ++c) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(g->labels[c], m, re)) << g->labels[c];
+    uint64_t w = std::stoull(m[1]), lane = std::stoull(m[2]), reg = std::stoull(m[3]);
+    uint64_t n = reg + regs * (lane + 32 * w);
+    EXPECT_EQ(b.cell[n], uint64_t(c));
+    EXPECT_EQ(g->fill[c], palette::categorical(int(lane), 32));
+    EXPECT_EQ(g->marks[c], kMarkNone);
+  }
+  // Selecting thread (warp 1, lane 5): its cells are exactly the ones apply gives.
+  uint64_t thread = regs * (5 + 32 * 1);
+  opt.selectedThread = thread;
+  Scene sel = tensorScene(*map, opt);
+  std::set<uint64_t> owned;
+  for (uint64_t r = 0; r < regs; ++r) owned.insert(b.cell[thread + r]);
+  const CellGrid* sg = sel.grid("tensor");
+  EXPECT_EQ(countMarked(*sg, kMarkHighlight), int(owned.size()));
+  for (uint64_t c : owned) EXPECT_TRUE(sg->marks[c] & kMarkHighlight);
+  Scene hw = hardwareScene(*map, opt);
+  int hwMarked = 0;
+  for (const auto& grid : hw.grids) hwMarked += countMarked(grid, kMarkHighlight);
+  EXPECT_EQ(hwMarked, int(regs)); // the thread's registers
+}
+
+TEST(ExplorerViews, BroadcastAndUnownedCells) {
+  // 2 warps on an 8x8 tensor: each element has several owners.
+  LinearLayout ll = encodingLayout(kBlocked2Warps, {8, 8});
+  auto map = TensorMap::build(ll);
+  ASSERT_TRUE(map);
+  Scene s = tensorScene(*map, {});
+  const CellGrid* g = s.grid("tensor");
+  EXPECT_EQ(countMarked(*g, kMarkBroadcast), 64);
+  std::regex plus(R"(.* \+(\d+))");
+  for (int c = 0; c < 64; ++c) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(g->labels[c], m, plus)) << g->labels[c];
+    EXPECT_EQ(std::stoul(m[1]) + 1, map->owners(uint64_t(c)).size());
+  }
+  // A layout JSON that leaves dim1 = 1 unowned: lane bases reach only even columns.
+  auto json = parseLayoutInput(R"({"inDims": [{"name": "lane", "bases": [[0, 2], [1, 0]]}],
+      "outDims": [{"name": "dim0", "size": 2}, {"name": "dim1", "size": 4}]})",
+                               {});
+  ASSERT_TRUE(json) << json.error().message;
+  auto jm = TensorMap::build(json->layout);
+  ASSERT_TRUE(jm);
+  Scene js = tensorScene(*jm, {});
+  EXPECT_EQ(countMarked(*js.grid("tensor"), kMarkUnowned), 4);
+}
+
+TEST(ExplorerViews, HardwareSceneShowsAppliedCoordinates) {
+  LinearLayout ll = encodingLayout(kBlocked2Warps, {32, 32});
+  auto map = TensorMap::build(ll);
+  ASSERT_TRUE(map);
+  Scene s = hardwareScene(*map, {});
+  ASSERT_EQ(s.grids.size(), 2u); // one panel per warp
+  for (int w = 0; w < 2; ++w) {
+    const CellGrid& g = s.grids[size_t(w)];
+    ASSERT_EQ(g.rows, int(ll.inDimSize(0)));
+    ASSERT_EQ(g.cols, 32);
+    for (int r = 0; r < g.rows; ++r)
+      for (int l = 0; l < 32; ++l) {
+        uint64_t in[4] = {uint64_t(r), uint64_t(l), uint64_t(w), 0}, out[2];
+        ll.apply(in, out);
+        EXPECT_EQ(g.labels[size_t(g.index(r, l))],
+                  "(" + std::to_string(out[0]) + "," + std::to_string(out[1]) + ")");
+      }
+  }
+}
+
+TEST(ExplorerViews, MatrixSceneIsTheBasisBits) {
+  LinearLayout ll = encodingLayout(kBlocked2Warps, {32, 32});
+  Scene s = matrixScene(ll);
+  const CellGrid* g = s.grid("matrix");
+  ASSERT_NE(g, nullptr);
+  ASSERT_EQ(g->rows, 10);
+  ASSERT_EQ(g->cols, ll.totalInDimSizeLog2());
+  // Column j = input bit j: apply to the unit input and read the output bits.
+  Brute b = bruteForce(ll);
+  for (int j = 0; j < g->cols; ++j) {
+    uint64_t cell = b.cell[uint64_t{1} << j]; // row-major: dim0 high, dim1 low (5 bits each)
+    uint64_t d0 = cell >> 5, d1 = cell & 31;
+    for (int r = 0; r < 10; ++r) {
+      bool one = r < 5 ? (d0 >> r) & 1 : (d1 >> (r - 5)) & 1;
+      EXPECT_EQ(g->labels[size_t(g->index(r, j))] == "1", one) << r << "," << j;
+    }
+  }
+}
+
+TEST(ExplorerViews, DiffCountsDisagreeingCells) {
+  LinearLayout a = encodingLayout(kBlocked2Warps, {32, 32});
+  LinearLayout b = encodingLayout("#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = "
+                                  "[8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>",
+                                  {32, 32});
+  auto ma = TensorMap::build(a), mb = TensorMap::build(b);
+  ASSERT_TRUE(ma && mb);
+  Brute ba = bruteForce(a), bb = bruteForce(b);
+  std::vector<std::set<uint64_t>> oa(1024), ob(1024);
+  for (size_t n = 0; n < ba.cell.size(); ++n) oa[ba.cell[n]].insert(n);
+  for (size_t n = 0; n < bb.cell.size(); ++n) ob[bb.cell[n]].insert(n);
+  uint64_t expected = 0;
+  for (int c = 0; c < 1024; ++c) expected += oa[c] != ob[c];
+  ASSERT_GT(expected, 0u);
+  uint64_t n = 0;
+  auto s = diffScene(*ma, *mb, &n);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(n, expected);
+  EXPECT_EQ(uint64_t(countMarked(*s->grid("diff"), kMarkConflict)), expected);
+  auto same = diffScene(*ma, *ma, &n);
+  ASSERT_TRUE(same);
+  EXPECT_EQ(n, 0u);
+  auto other = TensorMap::build(encodingLayout(kBlocked2Warps, {16, 32}));
+  ASSERT_TRUE(other);
+  auto bad = diffScene(*ma, *other, &n);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("different tensors"), std::string::npos);
+}
+
+TEST(ExplorerSvg, CellsReadBackWithTheirLabels) {
+  LinearLayout ll = encodingLayout("#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = "
+                                   "[4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>",
+                                   {16, 16});
+  auto map = TensorMap::build(ll);
+  ASSERT_TRUE(map);
+  std::string svg = sceneToSvg(tensorScene(*map, {}));
+  std::regex cell(
+      R"re(<g class="cell" data-grid="tensor" data-row="(\d+)" data-col="(\d+)"><rect [^>]*/><text [^>]*>T(\d+):(\d+)</text></g>)re");
+  std::set<std::pair<int, int>> seen;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), cell); it != std::sregex_iterator();
+       ++it) {
+    int row = std::stoi((*it)[1]), col = std::stoi((*it)[2]);
+    uint64_t in[4] = {std::stoull((*it)[4]), std::stoull((*it)[3]), 0, 0}, out[2];
+    ll.apply(in, out);
+    EXPECT_EQ(out[0], uint64_t(row));
+    EXPECT_EQ(out[1], uint64_t(col));
+    seen.insert({row, col});
+  }
+  EXPECT_EQ(seen.size(), 256u);
+  EXPECT_EQ(xmlEscape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
+}
+
+TEST(ExplorerPalette, LaneColoursAreDistinct) {
+  for (int n : {2, 8, 16, 32, 64}) {
+    std::set<std::tuple<int, int, int>> colours;
+    for (int i = 0; i < n; ++i) {
+      Rgba c = palette::categorical(i, n);
+      colours.insert({c.r, c.g, c.b});
+      EXPECT_FALSE(c.r == c.g && c.g == c.b) << "gray colour " << i; // grays are UI colours
+    }
+    EXPECT_EQ(int(colours.size()), n);
+  }
+}
+
+TEST(ExplorerInput, EncodingsXegpuJsonAndAliases) {
+  int64_t shape[] = {32, 32};
+  auto t = parseLayoutInput(kBlocked2Warps, shape);
+  ASSERT_TRUE(t) << t.error().message;
+  EXPECT_EQ(t->kind, "#ttg.blocked");
+  auto x = parseLayoutInput("#xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>", shape);
+  ASSERT_TRUE(x) << x.error().message;
+  EXPECT_EQ(x->kind, "#xegpu.layout");
+  EXPECT_EQ(x->layout.inDimSize(x->layout.inDimIndex(layout::DimName("lane"))), 16u);
+  auto defs = layout::parseAliasFile(std::string("#blk = ") + kBlocked2Warps + "\n");
+  ASSERT_TRUE(defs);
+  layout::AttrAliases aliases;
+  for (const auto& d : *defs) aliases[d.name] = d.value;
+  auto a = parseLayoutInput("#blk", shape, aliases);
+  ASSERT_TRUE(a) << a.error().message;
+  EXPECT_EQ(a->layout, t->layout);
+}
+
+TEST(ExplorerInput, ErrorsPointAtTheColumn) {
+  int64_t shape[] = {32, 32};
+  // sizePerThread = [1, 3]: 3 is not a power of two; the parser names the value's column.
+  std::string text = "#ttg.blocked<{sizePerThread = [1, 3], threadsPerWarp = [4, 8], "
+                     "warpsPerCTA = [1, 1], order = [1, 0]}>";
+  auto r = parseLayoutInput(text, shape);
+  ASSERT_FALSE(r);
+  auto loc = errorLocation(r.error().message);
+  ASSERT_TRUE(loc) << r.error().message;
+  EXPECT_EQ(loc->line, 1);
+  EXPECT_EQ(text.substr(size_t(loc->column - 1), 6), "[1, 3]") << r.error().message;
+  auto bad = parseLayoutInput("#ttg.blocked<{sizePerThread = [1, 2}>", shape);
+  ASSERT_FALSE(bad);
+  EXPECT_TRUE(errorLocation(bad.error().message)) << bad.error().message;
+  EXPECT_FALSE(parseLayoutInput("   ", shape));
+  EXPECT_FALSE(parseLayoutInput(kBlocked2Warps, {}));
+  EXPECT_EQ(*parseShapeText("32x64"), (std::vector<int64_t>{32, 64}));
+  EXPECT_EQ(*parseShapeText("tensor<16x8xf16>"), (std::vector<int64_t>{16, 8}));
+  for (const char* s : {"", "x", "32x", "0x4", "-2x4", "4xq", "99999999999999999999"}) {
+    auto e = parseShapeText(s);
+    ASSERT_FALSE(e) << s;
+    EXPECT_EQ(e.error().message.rfind("shape:", 0), 0u) << e.error().message;
+  }
+}
+
+TEST(ExplorerScript, ParsesCommandsAndNamesBadLines) {
+  auto ok = parseScript("# comment\nwait 2\nclick-cell tensor 3 5\n\nkey Escape\nreport r.json\n");
+  ASSERT_TRUE(ok) << ok.error().message;
+  ASSERT_EQ(ok->size(), 4u);
+  EXPECT_EQ((*ok)[1].op, "click-cell");
+  EXPECT_EQ((*ok)[1].args[0], "tensor");
+  EXPECT_EQ((*ok)[1].numbers, (std::vector<float>{3, 5}));
+  EXPECT_EQ((*ok)[1].line, 3);
+  struct Bad {
+    const char* text;
+    const char* message;
+  } bad[] = {{"wait 1\njump 3", "script line 2: unknown command 'jump'"},
+             {"click 1", "script line 1: 'click' takes 2 argument(s), got 1"},
+             {"click 1 x", "script line 1: 'click': argument 2 'x' is not a number"},
+             {"wait -3", "script line 1: 'wait' frames must be in [0, 10000]"}};
+  for (const auto& b : bad) {
+    auto r = parseScript(b.text);
+    ASSERT_FALSE(r) << b.text;
+    EXPECT_EQ(r.error().message.rfind(b.message, 0), 0u) << r.error().message;
+  }
+}
+
+TEST(ExplorerRobustness, RandomInputsNeverThrow) {
+  // Mutations of valid inputs: every result is a value or an error, never an exception.
+  std::mt19937 rng(7);
+  const std::string seeds[] = {
+      kBlocked2Warps, "#xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>",
+      R"({"inDims": [{"name": "lane", "bases": [[1]]}], "outDims": [{"name": "dim0", "size": 2}]})",
+      "wait 2\nclick-cell tensor 3 5\nkey F\n"};
+  const std::string alphabet = "[]{}<>=,:#0123456789xabc \n\"-";
+  int64_t shape[] = {16, 16};
+  for (int i = 0; i < 3000; ++i) {
+    std::string s = seeds[size_t(i) % 4];
+    int edits = 1 + int(rng() % 4);
+    for (int e = 0; e < edits && !s.empty(); ++e) {
+      size_t pos = rng() % s.size();
+      switch (rng() % 3) {
+      case 0:
+        s[pos] = alphabet[rng() % alphabet.size()];
+        break;
+      case 1:
+        s.erase(pos, 1 + rng() % 3);
+        break;
+      default:
+        s.insert(pos, 1, alphabet[rng() % alphabet.size()]);
+      }
+    }
+    EXPECT_NO_THROW({
+      auto in = parseLayoutInput(s, shape);
+      if (in) {
+        auto m = TensorMap::build(in->layout);
+        if (m) (void)tensorScene(*m, {});
+      }
+      (void)parseScript(s);
+      (void)parseShapeText(s);
+    }) << s;
+  }
+}

@@ -1,0 +1,549 @@
+// End-to-end tests of the layout-explorer binary: each test runs the real app (under Xvfb, see
+// CMakeLists.txt) through its command line and checks the PNG, SVG and JSON report it writes.
+// The oracle is the library (parseEncoding + toLinearLayout), never the app's own view code.
+#include "layout/core/linear_layout.h"
+#include "layout/triton/encoding.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <stb/stb_image.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kBlocked32 =
+    "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], "
+    "order = [1, 0]}>";
+// 2 warps, 16 registers per thread on 32x32, no broadcast: every element has one owner.
+constexpr const char* kTwoWarps32 =
+    "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], "
+    "order = [1, 0]}>";
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void writeFile(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+
+// POSIX single quoting: the only character to escape is the quote itself.
+std::string shellQuote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'')
+      q += "'\\''";
+    else
+      q += c;
+  }
+  return q + "'";
+}
+
+struct RunResult {
+  int status = -1;
+  std::string out, err;
+};
+
+// The library's view of a distributed layout: every (register, lane, warp, block) input and the
+// element it maps to.
+struct Oracle {
+  layout::LinearLayout ll;
+  int reg = -1, lane = -1, warp = -1, block = -1, dim0 = -1, dim1 = -1;
+
+  struct Input {
+    uint64_t reg, lane, warp, block;
+  };
+
+  static Oracle make(const std::string& text, int64_t rows, int64_t cols) {
+    Oracle o;
+    auto enc = layout::triton::parseEncoding(text);
+    EXPECT_TRUE(enc.ok()) << (enc ? "" : enc.error().message);
+    if (!enc) return o;
+    int64_t shape[] = {rows, cols};
+    auto ll = layout::triton::toLinearLayout(*enc, shape);
+    EXPECT_TRUE(ll.ok()) << (ll ? "" : ll.error().message);
+    if (!ll) return o;
+    o.ll = *ll;
+    o.reg = o.ll.inDimIndex(layout::dims::reg());
+    o.lane = o.ll.inDimIndex(layout::dims::lane());
+    o.warp = o.ll.inDimIndex(layout::dims::warp());
+    o.block = o.ll.inDimIndex(layout::dims::block());
+    o.dim0 = o.ll.outDimIndex(layout::dims::standardOut(0));
+    o.dim1 = o.ll.outDimIndex(layout::dims::standardOut(1));
+    EXPECT_TRUE(o.reg >= 0 && o.lane >= 0 && o.warp >= 0 && o.block >= 0 && o.dim0 >= 0 &&
+                o.dim1 >= 0);
+    return o;
+  }
+
+  uint64_t size(int dim) const { return dim < 0 ? 1 : ll.inDimSize(dim); }
+
+  std::pair<uint64_t, uint64_t> apply(const Input& in) const {
+    std::vector<uint64_t> ins(ll.numInDims(), 0), outs(ll.numOutDims(), 0);
+    ins[reg] = in.reg;
+    ins[lane] = in.lane;
+    ins[warp] = in.warp;
+    ins[block] = in.block;
+    ll.apply(ins, outs);
+    return {outs[dim0], outs[dim1]};
+  }
+
+  std::vector<Input> allInputs() const {
+    std::vector<Input> all;
+    for (uint64_t b = 0; b < size(block); ++b)
+      for (uint64_t w = 0; w < size(warp); ++w)
+        for (uint64_t l = 0; l < size(lane); ++l)
+          for (uint64_t r = 0; r < size(reg); ++r) all.push_back({r, l, w, b});
+    return all;
+  }
+
+  // Every input that maps to each element.
+  std::map<std::pair<uint64_t, uint64_t>, std::vector<Input>> owners() const {
+    std::map<std::pair<uint64_t, uint64_t>, std::vector<Input>> m;
+    for (const Input& in : allInputs()) m[apply(in)].push_back(in);
+    return m;
+  }
+
+  // The distinct elements a thread (lane, warp of block 0) holds over all its registers.
+  size_t elementsOf(uint64_t l, uint64_t w) const {
+    std::set<std::pair<uint64_t, uint64_t>> elems;
+    for (uint64_t r = 0; r < size(reg); ++r) elems.insert(apply({r, l, w, 0}));
+    return elems.size();
+  }
+};
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<uint8_t> rgba;
+
+  std::array<uint8_t, 3> rgb(int x, int y) const {
+    const uint8_t* p = &rgba[(size_t(y) * width + x) * 4];
+    return {p[0], p[1], p[2]};
+  }
+};
+
+Image loadPng(const fs::path& path) {
+  Image img;
+  int channels = 0;
+  unsigned char* data = stbi_load(path.c_str(), &img.width, &img.height, &channels, 4);
+  EXPECT_NE(data, nullptr) << path << ": " << stbi_failure_reason();
+  if (!data) return img;
+  img.rgba.assign(data, data + size_t(img.width) * img.height * 4);
+  stbi_image_free(data);
+  return img;
+}
+
+uint32_t packRgb(const std::array<uint8_t, 3>& c) {
+  return uint32_t(c[0]) << 16 | uint32_t(c[1]) << 8 | c[2];
+}
+
+// Pixel count per colour over [x0, x1) x [y0, y1), clipped to the image. With `flatOnly`, only
+// pixels whose 3x3 neighbourhood has one colour count: that keeps cell fills and drops the blends
+// that antialiased text leaves on every cell it is drawn over.
+std::map<uint32_t, int> histogram(const Image& img, int x0, int y0, int x1, int y1,
+                                  bool flatOnly = false) {
+  std::map<uint32_t, int> h;
+  x0 = std::max(x0, 1), y0 = std::max(y0, 1);
+  x1 = std::min(x1, img.width - 1), y1 = std::min(y1, img.height - 1);
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) {
+      const auto c = img.rgb(x, y);
+      bool flat = true;
+      for (int dy = -1; dy <= 1 && flatOnly && flat; ++dy)
+        for (int dx = -1; dx <= 1 && flat; ++dx) flat = img.rgb(x + dx, y + dy) == c;
+      if (flat) ++h[packRgb(c)];
+    }
+  return h;
+}
+
+// A rendered window that shows something: many colours, and the most common (background)
+// colour far from covering everything.
+void expectNotBlank(const fs::path& png, int width, int height) {
+  Image img = loadPng(png);
+  ASSERT_EQ(img.width, width) << png;
+  ASSERT_EQ(img.height, height) << png;
+  auto h = histogram(img, 0, 0, img.width, img.height);
+  int background = 0;
+  for (const auto& [c, n] : h) background = std::max(background, n);
+  const long total = long(width) * height;
+  EXPECT_GE(h.size(), 16u) << png << ": too few distinct colours";
+  EXPECT_LE(background, total * 95 / 100) << png << ": almost every pixel is the background";
+}
+
+// One fresh directory per test, removed afterwards unless the test failed (to inspect outputs).
+class ExplorerGui : public ::testing::Test {
+protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() / ("layout_explorer_gui_" + std::to_string(::getpid()) + "_" +
+                                        info->test_suite_name() + "_" + info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    if (!HasFailure())
+      fs::remove_all(dir_);
+    else
+      std::cerr << "outputs kept in " << dir_ << "\n";
+  }
+
+  fs::path path(const std::string& name) const { return dir_ / name; }
+
+  // Runs the explorer with `args` inside the test directory; `envPrefix` goes before the binary
+  // (e.g. "env -u DISPLAY").
+  RunResult run(const std::vector<std::string>& args, const std::string& envPrefix = "") {
+    const fs::path out = path("stdout.txt"), err = path("stderr.txt");
+    std::string cmd = "cd " + shellQuote(dir_.string()) + " && " + envPrefix + " " +
+                      shellQuote(LAYOUT_EXPLORER_BIN);
+    for (const auto& a : args) cmd += " " + shellQuote(a);
+    cmd += " >" + shellQuote(out.string()) + " 2>" + shellQuote(err.string()) + " </dev/null";
+    int raw = std::system(cmd.c_str());
+    RunResult r;
+    r.status = (raw != -1 && WIFEXITED(raw)) ? WEXITSTATUS(raw) : -1;
+    r.out = readFile(out);
+    r.err = readFile(err);
+    return r;
+  }
+
+  json readJson(const std::string& name) {
+    std::string text = readFile(path(name));
+    json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    EXPECT_FALSE(j.is_discarded()) << name << " is not JSON: " << text;
+    return j;
+  }
+
+  fs::path dir_;
+};
+
+std::string describe(const RunResult& r) {
+  return "exit " + std::to_string(r.status) + "\nstdout: " + r.out + "\nstderr: " + r.err;
+}
+
+// ---- 1. Screenshot colours ----------------------------------------------------------------------
+
+// Colouring by lane is the default: a 1-warp layout over 32 lanes shows exactly 32 distinct
+// (non-gray) colours in the tensor grid, each on many pixels (the legend lies outside the grid).
+TEST_F(ExplorerGui, ScreenshotShowsOneColourPerLane) {
+  const int width = 1280, height = 800; // not the default, so --size is checked too
+  // --zoom fit: the whole tensor on screen (by default the app opens where labels are legible).
+  RunResult r =
+      run({"--layout", kBlocked32, "--shape", "32x32", "--view", "tensor", "--size", "1280x800",
+           "--zoom", "fit", "--screenshot", "shot.png", "--report", "report.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  expectNotBlank(path("shot.png"), width, height);
+
+  json report = readJson("report.json");
+  ASSERT_TRUE(report.contains("grids") && report["grids"].contains("tensor")) << report.dump(1);
+  json grid = report["grids"]["tensor"]; // a copy: operator[] on const json must not miss
+  EXPECT_EQ(grid["rows"], 32);
+  EXPECT_EQ(grid["cols"], 32);
+  // "screen" is the whole grid (it may run past the window: the app opens at a zoom where
+  // labels are legible), "visible" its part inside the canvas, where the colours are counted.
+  const auto full = grid["screen"].get<std::vector<double>>();
+  ASSERT_EQ(full.size(), 4u);
+  EXPECT_GE(full[2] - full[0], 32 * 4);
+  EXPECT_GE(full[3] - full[1], 32 * 4);
+  const auto rect = grid["visible"].get<std::vector<double>>();
+  ASSERT_EQ(rect.size(), 4u);
+  EXPECT_GE(rect[0], 0);
+  EXPECT_GE(rect[1], 0);
+  EXPECT_LE(rect[2], width);
+  EXPECT_LE(rect[3], height);
+  // Lanes cover the first 4 rows x 16 columns of this layout; they must be on screen.
+  EXPECT_GE(rect[2] - rect[0], 16 * (full[2] - full[0]) / 32);
+  EXPECT_GE(rect[3] - rect[1], 4 * (full[3] - full[1]) / 32);
+
+  Image img = loadPng(path("shot.png"));
+  auto h = histogram(img, int(rect[0]), int(rect[1]), int(rect[2]), int(rect[3]), true);
+  std::vector<std::pair<uint32_t, int>> colours;
+  for (const auto& [c, n] : h) {
+    const bool gray = (c >> 16 & 0xff) == (c >> 8 & 0xff) && (c >> 8 & 0xff) == (c & 0xff);
+    if (!gray && n >= 20) colours.push_back({c, n});
+  }
+  std::ostringstream listing;
+  for (const auto& [c, n] : colours) listing << std::hex << c << std::dec << ":" << n << " ";
+  EXPECT_EQ(colours.size(), 32u) << "non-gray colours with >= 20 flat pixels: " << listing.str();
+}
+
+// ---- 2. SVG labels ------------------------------------------------------------------------------
+
+struct SvgCell {
+  int row, col;
+  std::string label;
+};
+
+std::vector<SvgCell> svgCells(const std::string& svg, const std::string& grid) {
+  static const std::regex cellRe(
+      // Markers (e.g. the broadcast corner) may sit between the rect and the label.
+      R"re(<g class="cell" data-grid="([^"]*)" data-row="(\d+)" data-col="(\d+)"[^>]*>\s*)re"
+      R"re(<rect[^>]*/>\s*(?:<[a-z]+[^>]*/>\s*)*<text[^>]*>([^<]*)</text>\s*</g>)re");
+  std::vector<SvgCell> cells;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), cellRe); it != std::sregex_iterator();
+       ++it) {
+    const auto& m = *it;
+    if (m[1] == grid) cells.push_back({std::stoi(m[2]), std::stoi(m[3]), m[4]});
+  }
+  return cells;
+}
+
+struct Label {
+  int warp = 0, lane = 0, reg = 0, more = 0;
+  bool hasWarp = false;
+};
+
+bool parseLabel(const std::string& text, Label& label) {
+  static const std::regex labelRe(R"(^(?:W(\d+) )?T(\d+):(\d+)(?: \+(\d+))?$)");
+  std::smatch m;
+  if (!std::regex_match(text, m, labelRe)) return false;
+  label.hasWarp = m[1].matched;
+  label.warp = m[1].matched ? std::stoi(m[1]) : 0;
+  label.lane = std::stoi(m[2]);
+  label.reg = std::stoi(m[3]);
+  label.more = m[4].matched ? std::stoi(m[4]) : 0;
+  return true;
+}
+
+// Each tensor cell is labelled with its owner; the library must map that owner to that cell.
+TEST_F(ExplorerGui, SvgLabelsMatchLibrary) {
+  const std::string text = "#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], "
+                           "warpsPerCTA = [1, 1], order = [1, 0]}>";
+  RunResult r = run({"--layout", text, "--shape", "16x16", "--view", "tensor", "--svg", "t.svg"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  Oracle oracle = Oracle::make(text, 16, 16);
+  auto cells = svgCells(readFile(path("t.svg")), "tensor");
+  ASSERT_EQ(cells.size(), 256u);
+  std::set<std::pair<int, int>> seen;
+  for (const SvgCell& c : cells) {
+    EXPECT_TRUE(seen.insert({c.row, c.col}).second) << "cell " << c.row << "," << c.col << " twice";
+    Label l;
+    ASSERT_TRUE(parseLabel(c.label, l)) << "label '" << c.label << "'";
+    EXPECT_FALSE(l.hasWarp) << "one warp: no W prefix expected, got '" << c.label << "'";
+    EXPECT_EQ(l.more, 0) << "no broadcast expected, got '" << c.label << "'";
+    auto [d0, d1] = oracle.apply({uint64_t(l.reg), uint64_t(l.lane), 0, 0});
+    EXPECT_EQ(d0, uint64_t(c.row)) << c.label << " at " << c.row << "," << c.col;
+    EXPECT_EQ(d1, uint64_t(c.col)) << c.label << " at " << c.row << "," << c.col;
+  }
+}
+
+// 2 warps on a 4x4 tensor, smaller than the 8x8 tile: lanes and warps broadcast, so every element
+// has 4 owners ("W<w> T<l>:<r> +3").
+TEST_F(ExplorerGui, SvgLabelsShowWarpAndBroadcast) {
+  const std::string text = "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], "
+                           "warpsPerCTA = [2, 1], order = [1, 0]}>";
+  RunResult r = run({"--layout", text, "--shape", "4x4", "--view", "tensor", "--svg", "t.svg"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  Oracle oracle = Oracle::make(text, 4, 4);
+  auto owners = oracle.owners();
+  auto cells = svgCells(readFile(path("t.svg")), "tensor");
+  ASSERT_EQ(cells.size(), 16u);
+  std::set<std::pair<int, int>> seen;
+  for (const SvgCell& c : cells) {
+    EXPECT_TRUE(seen.insert({c.row, c.col}).second) << "cell " << c.row << "," << c.col << " twice";
+    Label l;
+    ASSERT_TRUE(parseLabel(c.label, l)) << "label '" << c.label << "'";
+    EXPECT_TRUE(l.hasWarp) << "2 warps: W prefix expected, got '" << c.label << "'";
+    auto [d0, d1] = oracle.apply({uint64_t(l.reg), uint64_t(l.lane), uint64_t(l.warp), 0});
+    EXPECT_EQ(d0, uint64_t(c.row)) << c.label << " at " << c.row << "," << c.col;
+    EXPECT_EQ(d1, uint64_t(c.col)) << c.label << " at " << c.row << "," << c.col;
+    const auto& all = owners[{uint64_t(c.row), uint64_t(c.col)}];
+    EXPECT_EQ(size_t(l.more) + 1, all.size()) << c.label << " at " << c.row << "," << c.col;
+  }
+}
+
+// ---- 3. Scripted lane selection -----------------------------------------------------------------
+
+// The only owner of an element (the layouts used here do not broadcast).
+Oracle::Input onlyOwner(const Oracle& oracle, uint64_t row, uint64_t col) {
+  auto owners = oracle.owners();
+  const auto& all = owners[{row, col}];
+  EXPECT_EQ(all.size(), 1u) << "test layout must not broadcast";
+  return all.empty() ? Oracle::Input{} : all.front();
+}
+
+void expectSelected(json report, const Oracle& oracle, uint64_t lane, uint64_t warp) {
+  ASSERT_TRUE(report.contains("selected") && report["selected"].is_object()) << report.dump(1);
+  json sel = report["selected"];
+  EXPECT_EQ(sel["lane"], lane);
+  EXPECT_EQ(sel["warp"], warp);
+  EXPECT_EQ(sel["block"], 0);
+  EXPECT_TRUE(sel["label"].is_string() && !sel["label"].get<std::string>().empty());
+  EXPECT_EQ(report["error"], "");
+  EXPECT_EQ(report["hwHighlighted"], oracle.size(oracle.reg)) << "registers of the thread";
+  if (report["view"] == "tensor") {
+    EXPECT_EQ(report["grids"]["tensor"]["highlighted"], oracle.elementsOf(lane, warp));
+  }
+}
+
+void expectNothingSelected(json report) {
+  ASSERT_TRUE(report.contains("selected")) << report.dump(1);
+  EXPECT_TRUE(report["selected"].is_null()) << report["selected"].dump();
+  EXPECT_EQ(report["grids"]["tensor"]["highlighted"], 0);
+}
+
+TEST_F(ExplorerGui, ClickCellSelectsOwningThread) {
+  Oracle oracle = Oracle::make(kTwoWarps32, 32, 32);
+  // One cell owned by warp 0, one by warp 1 (rows 8-15 of each 16-row tile).
+  const std::pair<uint64_t, uint64_t> cellsToClick[] = {{5, 13}, {13, 6}};
+  std::string script = "wait 2\n";
+  for (size_t i = 0; i < 2; ++i) {
+    auto [row, col] = cellsToClick[i];
+    // Select, then click the same cell again to deselect.
+    script += "click-cell tensor " + std::to_string(row) + " " + std::to_string(col) +
+              "\nwait 2\nreport sel" + std::to_string(i) + ".json\n";
+    script += "click-cell tensor " + std::to_string(row) + " " + std::to_string(col) +
+              "\nwait 2\nreport desel" + std::to_string(i) + ".json\n";
+  }
+  writeFile(path("script.txt"), script);
+  RunResult r = run(
+      {"--layout", kTwoWarps32, "--shape", "32x32", "--view", "tensor", "--script", "script.txt"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+
+  std::set<uint64_t> warps;
+  for (size_t i = 0; i < 2; ++i) {
+    auto [row, col] = cellsToClick[i];
+    SCOPED_TRACE("cell " + std::to_string(row) + "," + std::to_string(col));
+    Oracle::Input owner = onlyOwner(oracle, row, col);
+    warps.insert(owner.warp);
+    expectSelected(readJson("sel" + std::to_string(i) + ".json"), oracle, owner.lane, owner.warp);
+    expectNothingSelected(readJson("desel" + std::to_string(i) + ".json"));
+  }
+  EXPECT_EQ(warps.size(), 2u) << "the cells should exercise both warps";
+}
+
+TEST_F(ExplorerGui, EscapeClearsSelection) {
+  Oracle oracle = Oracle::make(kTwoWarps32, 32, 32);
+  Oracle::Input owner = onlyOwner(oracle, 30, 3);
+  writeFile(path("script.txt"), "wait 2\nclick-cell tensor 30 3\nwait 2\nreport sel.json\n"
+                                "key Escape\nwait 2\nreport esc.json\n");
+  RunResult r = run(
+      {"--layout", kTwoWarps32, "--shape", "32x32", "--view", "tensor", "--script", "script.txt"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  expectSelected(readJson("sel.json"), oracle, owner.lane, owner.warp);
+  expectNothingSelected(readJson("esc.json"));
+}
+
+// click-cell targets any cell of the grid, the far corner included, at the default window size.
+TEST_F(ExplorerGui, ClickCellInFarCorner) {
+  Oracle oracle = Oracle::make(kTwoWarps32, 32, 32);
+  Oracle::Input owner = onlyOwner(oracle, 31, 31);
+  writeFile(path("script.txt"), "wait 2\nclick-cell tensor 31 31\nwait 2\nreport sel.json\n");
+  RunResult r = run(
+      {"--layout", kTwoWarps32, "--shape", "32x32", "--view", "tensor", "--script", "script.txt"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  expectSelected(readJson("sel.json"), oracle, owner.lane, owner.warp);
+}
+
+TEST_F(ExplorerGui, ClickHardwareCellSelectsLane) {
+  Oracle oracle = Oracle::make(kTwoWarps32, 32, 32);
+  writeFile(path("script.txt"),
+            "wait 2\nview hw\nwait 2\nclick-cell hw 0 5\nwait 2\nreport sel.json\n");
+  RunResult r = run({"--layout", kTwoWarps32, "--shape", "32x32", "--script", "script.txt"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json report = readJson("sel.json");
+  EXPECT_EQ(report["view"], "hw");
+  expectSelected(report, oracle, 5, 0);
+}
+
+// ---- 4. Errors ----------------------------------------------------------------------------------
+
+TEST_F(ExplorerGui, MalformedLayoutIsInvalidInput) {
+  // The sizePerThread list is never closed.
+  RunResult r = run({"--layout",
+                     "#ttg.blocked<{sizePerThread = [1, 2, threadsPerWarp = [4, 8], "
+                     "warpsPerCTA = [1, 1], order = [1, 0]}>",
+                     "--shape", "32x32", "--svg", "t.svg"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_EQ(r.err.rfind("error:", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("column"), std::string::npos) << r.err;
+}
+
+TEST_F(ExplorerGui, UnknownOptionIsUsageError) {
+  // Both at the end of the line and followed by a value.
+  for (const auto& extra : {std::vector<std::string>{"--no-such-option"},
+                            std::vector<std::string>{"--no-such-option", "1"}}) {
+    std::vector<std::string> args = {"--layout", kBlocked32, "--shape", "32x32"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    RunResult r = run(args);
+    EXPECT_EQ(r.status, 2) << describe(r);
+    EXPECT_NE(r.err.find("--no-such-option"), std::string::npos) << r.err;
+  }
+}
+
+TEST_F(ExplorerGui, UnknownScriptCommandNamesTheLine) {
+  writeFile(path("script.txt"), "wait 1\nwait 1\nfrobnicate 3 4\nwait 1\n");
+  RunResult r = run({"--layout", kBlocked32, "--shape", "32x32", "--script", "script.txt"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_EQ(r.err.rfind("error:", 0), 0u) << r.err;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex(R"((line 3\b|:3\b))"))) << r.err;
+}
+
+TEST_F(ExplorerGui, NoDisplay) {
+  const std::string noDisplay = "env -u DISPLAY -u WAYLAND_DISPLAY";
+  RunResult shot =
+      run({"--layout", kBlocked32, "--shape", "32x32", "--screenshot", "shot.png"}, noDisplay);
+  EXPECT_EQ(shot.status, 3) << describe(shot);
+  // SVG export needs no window.
+  RunResult svg = run({"--layout", kBlocked32, "--shape", "32x32", "--svg", "t.svg"}, noDisplay);
+  EXPECT_EQ(svg.status, 0) << describe(svg);
+  EXPECT_EQ(svgCells(readFile(path("t.svg")), "tensor").size(), 1024u);
+}
+
+// ---- 5. Every view renders ----------------------------------------------------------------------
+
+struct ViewCase {
+  std::string name;
+  std::vector<std::string> args;
+};
+
+TEST_F(ExplorerGui, EveryViewRenders) {
+  const std::string blocked64 = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], "
+                                "warpsPerCTA = [4, 1], order = [1, 0]}>";
+  const std::string dpasA =
+      "#ttg.dot_op<{opIdx = 0, parent = #ttig.dpas<{repeatCount = 8, systolicDepth = 8, "
+      "executionSize = 16, opsPerChan = 2, threadsPerWarp = 16, warpsPerCTA = [8, 4], "
+      "repCluster = [4, 2]}>, kWidth = 1}>";
+  const std::vector<ViewCase> cases = {
+      {"tensor", {"--layout", kTwoWarps32, "--shape", "32x32", "--view", "tensor"}},
+      {"hw", {"--layout", kTwoWarps32, "--shape", "32x32", "--view", "hw"}},
+      {"matrix", {"--layout", kTwoWarps32, "--shape", "32x32", "--view", "matrix"}},
+      {"diff",
+       {"--layout", kTwoWarps32, "--layout-b", kBlocked32, "--shape", "32x32", "--view", "diff"}},
+      {"banks", {"--layout", blocked64, "--shape", "32x64", "--view", "banks"}},
+      {"blockload", {"--layout", dpasA, "--shape", "256x32", "--view", "blockload"}},
+  };
+  for (const ViewCase& c : cases) {
+    SCOPED_TRACE("view " + c.name);
+    std::vector<std::string> args = c.args;
+    const std::string png = c.name + ".png", report = c.name + ".json";
+    args.insert(args.end(), {"--screenshot", png, "--report", report});
+    RunResult r = run(args);
+    EXPECT_EQ(r.status, 0) << describe(r);
+    if (r.status != 0) continue;
+    expectNotBlank(path(png), 1400, 900);
+    json j = readJson(report);
+    EXPECT_EQ(j["view"], c.name);
+    EXPECT_EQ(j["error"], "") << "the view shows an error instead of rendering";
+  }
+}
+
+} // namespace
