@@ -308,6 +308,11 @@ TEST(ExplorerInput, ErrorsPointAtTheColumn) {
   ASSERT_TRUE(loc) << r.error().message;
   EXPECT_EQ(loc->line, 1);
   EXPECT_EQ(text.substr(size_t(loc->column - 1), 6), "[1, 3]") << r.error().message;
+  EXPECT_EQ(errorLocation("a: line 12, column 7: x")->column, 7);
+  EXPECT_EQ(errorLocation("a: line 12, column 7: x")->line, 12);
+  EXPECT_FALSE(errorLocation("line x, column 2"));
+  EXPECT_FALSE(errorLocation("line 3 column 2"));
+  EXPECT_FALSE(errorLocation("no location"));
   auto bad = parseLayoutInput("#ttg.blocked<{sizePerThread = [1, 2}>", shape);
   ASSERT_FALSE(bad);
   EXPECT_TRUE(errorLocation(bad.error().message)) << bad.error().message;

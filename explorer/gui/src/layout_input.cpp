@@ -6,7 +6,6 @@
 
 #include <cctype>
 #include <charconv>
-#include <regex>
 
 namespace explorer {
 
@@ -72,10 +71,20 @@ Expected<std::vector<int64_t>> parseShapeText(std::string_view text) {
 }
 
 std::optional<SourceLocation> errorLocation(const std::string& message) {
-  static const std::regex re(R"(line (\d+), column (\d+))");
-  std::smatch m;
-  if (!std::regex_search(message, m, re)) return std::nullopt;
-  return SourceLocation{std::stoi(m[1]), std::stoi(m[2])};
+  // The parsers write "line L, column C" (layout/io/mlir_attribute.h).
+  for (size_t at = message.find("line "); at != std::string::npos;
+       at = message.find("line ", at + 1)) {
+    int line = 0, column = 0;
+    const char* p = message.c_str() + at + 5;
+    const char* end = message.c_str() + message.size();
+    auto [q, e1] = std::from_chars(p, end, line);
+    if (e1 != std::errc() || std::string_view(q, size_t(end - q)).rfind(", column ", 0) != 0)
+      continue;
+    auto [r, e2] = std::from_chars(q + 9, end, column);
+    (void)r;
+    if (e2 == std::errc() && line > 0 && column > 0) return SourceLocation{line, column};
+  }
+  return std::nullopt;
 }
 
 } // namespace explorer
