@@ -55,29 +55,34 @@ std::optional<AlgebraOp> opFromName(const std::string& name) {
 }
 
 ExplorerApp::ExplorerApp(ExplorerInputs inputs) : in_(std::move(inputs)) {
-  if (!in_.aliasFile.empty()) {
-    std::string err;
-    std::string text = readFile(in_.aliasFile, &err);
-    if (err.empty()) {
-      auto defs = layout::parseAliasFile(text);
-      if (!defs) {
-        aliasError_ = in_.aliasFile + ": " + defs.error().message;
-      } else {
-        for (const auto& d : *defs) {
-          aliases_[d.name] = d.value;
-          aliasNames_.push_back(d.name);
-        }
-      }
-    } else {
-      aliasError_ = err;
-    }
-  }
+  if (!in_.aliasFile.empty()) loadAliasFile();
   if (in_.op != AlgebraOp::None) shown_ = Shown::Result;
   if (in_.zoom == "fit")
     canvas_.setStart(true, std::nullopt);
   else if (in_.zoom != "labels")
     canvas_.setStart(false, std::stof(in_.zoom)); // checked by the command line
   rebuild();
+}
+
+void ExplorerApp::loadAliasFile() {
+  aliases_.clear();
+  aliasNames_.clear();
+  aliasError_.clear();
+  std::string err;
+  std::string text = readFile(in_.aliasFile, &err);
+  if (!err.empty()) {
+    aliasError_ = err;
+    return;
+  }
+  auto defs = layout::parseAliasFile(text);
+  if (!defs) {
+    aliasError_ = in_.aliasFile + ": " + defs.error().message;
+    return;
+  }
+  for (const auto& d : *defs) {
+    aliases_[d.name] = d.value;
+    aliasNames_.push_back(d.name);
+  }
 }
 
 std::string ExplorerApp::error() const {
@@ -272,21 +277,7 @@ void ExplorerApp::inputPanel() {
   ImGui::InputText("alias file", &in_.aliasFile);
   ImGui::SameLine();
   if (ImGui::Button("Open")) {
-    aliases_.clear();
-    aliasNames_.clear();
-    aliasError_.clear();
-    std::string err;
-    std::string text = readFile(in_.aliasFile, &err);
-    auto defs = layout::parseAliasFile(text);
-    if (!err.empty())
-      aliasError_ = err;
-    else if (!defs)
-      aliasError_ = in_.aliasFile + ": " + defs.error().message;
-    else
-      for (const auto& d : *defs) {
-        aliases_[d.name] = d.value;
-        aliasNames_.push_back(d.name);
-      }
+    loadAliasFile();
     changed = true;
   }
   errorBox(aliasError_, "");

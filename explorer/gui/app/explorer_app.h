@@ -63,6 +63,8 @@ public:
   void recordFrameTime(double ms) { frameMs_.push_back(ms); }
 
 private:
+  // Reads in_.aliasFile into aliases_ / aliasNames_, or sets aliasError_.
+  void loadAliasFile();
   void inputPanel();
   void algebraPanel();
   void viewPanel();
