@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite: the Release build with every GoogleTest suite and the
 # layoutctl end-to-end tests, the same suite again under AddressSanitizer + UndefinedBehavior-
-# Sanitizer, the batch/JSON fuzzer for a bounded time (FUZZ_SECONDS, default 60) and the explorer
-# input fuzzer (EXPLORER_FUZZ_SECONDS, default 30). The explorer's GUI tests run under xvfb-run.
+# Sanitizer, the batch/JSON fuzzer for a bounded time (FUZZ_SECONDS, default 60), the explorer
+# input fuzzer (EXPLORER_FUZZ_SECONDS, default 30) and the input-limits fuzzer (alias files, view
+# shapes, long batch lines, scripts; LIMITS_FUZZ_SECONDS, default 30). The explorer's GUI tests
+# run under xvfb-run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -34,7 +36,7 @@ echo "== Fuzzing the layout JSON reader and the batch loop (${FUZZ_SECONDS:-60} 
 cmake -S . -B build-fuzz "${sanitizer_flags[@]}" -DCMAKE_CXX_COMPILER=clang++-14 \
   -DLAYOUT_BUILD_FUZZERS=ON -DLAYOUT_BUILD_TESTS=OFF -DLAYOUT_BUILD_BENCHMARKS=OFF \
   -DLAYOUT_BUILD_EXPLORER=OFF >/dev/null
-cmake --build build-fuzz -j"$jobs" --target batch_fuzzer explorer_input_fuzzer
+cmake --build build-fuzz -j"$jobs" --target batch_fuzzer explorer_input_fuzzer input_limits_fuzzer
 corpus=$(mktemp -d)
 cp tests/fuzz/corpus/* "$corpus"/
 ./build-fuzz/tests/fuzz/batch_fuzzer "$corpus" -dict=tests/fuzz/batch.dict -max_total_time="${FUZZ_SECONDS:-60}" \
@@ -46,6 +48,14 @@ corpus=$(mktemp -d)
 cp tests/fuzz/explorer_corpus/* "$corpus"/
 ./build-fuzz/tests/fuzz/explorer_input_fuzzer "$corpus" -dict=tests/fuzz/batch.dict \
   -max_total_time="${EXPLORER_FUZZ_SECONDS:-30}" -max_len=2048 -rss_limit_mb=2048 \
+  -print_final_stats=1 2>&1 | tail -n 5
+rm -rf "$corpus"
+
+echo "== Fuzzing alias files, view shapes, long batch lines and scripts (${LIMITS_FUZZ_SECONDS:-30} s) =="
+corpus=$(mktemp -d)
+cp tests/fuzz/limits_corpus/* "$corpus"/
+./build-fuzz/tests/fuzz/input_limits_fuzzer "$corpus" -dict=tests/fuzz/batch.dict \
+  -max_total_time="${LIMITS_FUZZ_SECONDS:-30}" -max_len=4096 -rss_limit_mb=2048 \
   -print_final_stats=1 2>&1 | tail -n 5
 rm -rf "$corpus"
 

@@ -3,10 +3,25 @@
 
 #include "layout/io/batch.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <iostream>
+#include <optional>
 
 namespace layoutctl {
 namespace {
+
+std::optional<std::string> refuseDeviceStdin() {
+  struct stat in = {};
+  struct stat null = {};
+  if (fstat(STDIN_FILENO, &in) != 0 || !S_ISCHR(in.st_mode) || isatty(STDIN_FILENO)) return {};
+  if (stat("/dev/null", &null) == 0 && in.st_rdev == null.st_rdev) return {};
+  return std::string("standard input is a character device (such as /dev/zero), not a file or a "
+                     "pipe of requests");
+}
 
 int runBatch(const Args& args) {
   if (!args.positionals().empty()) throw CliExit{kUsage, "batch reads requests from stdin only"};
@@ -18,7 +33,12 @@ int runBatch(const Args& args) {
     return kOk;
   }
   std::ios::sync_with_stdio(false);
-  batch.run(std::cin, std::cout);
+  // A device on standard input (`< /dev/zero`) would be read forever; a terminal, a pipe, a file
+  // and /dev/null are fine.
+  if (auto refused = refuseDeviceStdin()) throw CliExit{kInvalidInput, *refused};
+  if (!batch.run(std::cin, std::cout))
+    throw CliExit{kInvalidInput, "writing the responses to standard output failed (" +
+                                     std::string(std::strerror(errno)) + ")"};
   return kOk;
 }
 

@@ -1,5 +1,6 @@
 #include "cli_args.h"
 
+#include "layout/io/file_io.h"
 #include "layout/io/layout_json.h"
 
 #include <fstream>
@@ -63,17 +64,21 @@ bool Args::json() const {
   return option("format").value_or("text") == "json";
 }
 
-std::string readFile(const std::string& path, const char* what) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw CliExit{kInvalidInput, std::string(what) + ": cannot read file '" + path + "'"};
-  std::stringstream buffer;
-  buffer << file.rdbuf();
-  return buffer.str();
+std::string readFile(const std::string& path, const std::string& what) {
+  auto text =
+      path == "-" ? layout::readInputStream(std::cin, what) : layout::readInputFile(path, what);
+  if (!text) throw CliExit{kInvalidInput, text.error().message};
+  return std::move(*text);
 }
 
 std::string readTextArg(const std::string& text, const std::string& what) {
-  if (!text.empty() && text[0] == '@') return readFile(text.substr(1), what.c_str());
+  if (!text.empty() && text[0] == '@') return readFile(text.substr(1), what);
   return text;
+}
+
+void writeTextFile(const std::string& path, const std::string& text, const std::string& what) {
+  if (auto error = layout::writeOutputFile(path, text, what))
+    throw CliExit{kInvalidInput, error->message};
 }
 
 std::vector<int64_t> parseShape(std::string text, const std::string& option) {
@@ -110,15 +115,7 @@ layout::LinearLayout readLayoutArg(const std::string& text, const std::string& w
   std::string source = what;
   if (!text.empty() && text[0] == '@') {
     std::string path = text.substr(1);
-    std::stringstream buffer;
-    if (path == "-") {
-      buffer << std::cin.rdbuf();
-    } else {
-      std::ifstream file(path, std::ios::binary);
-      if (!file) throw CliExit{kInvalidInput, what + ": cannot read file '" + path + "'"};
-      buffer << file.rdbuf();
-    }
-    content = buffer.str();
+    content = readFile(path, what);
     source = what + " (" + path + ")";
   }
   size_t start = content.find_first_not_of(" \t\r\n");
@@ -147,6 +144,13 @@ std::vector<std::string> splitCommas(const std::string& text) {
 }
 
 } // namespace
+
+uint64_t positiveCount(const std::string& text, const std::string& option) {
+  if (text.empty() || text.size() > 19 ||
+      text.find_first_not_of("0123456789") != std::string::npos || std::stoull(text) == 0)
+    throw CliExit{kUsage, "--" + option + ": '" + text + "' is not a positive integer"};
+  return std::stoull(text);
+}
 
 std::vector<layout::DimName> parseDimList(const std::string& text, const std::string& option) {
   std::vector<layout::DimName> names;

@@ -50,14 +50,26 @@ private:
 // A layout argument: inline layout JSON, `@file` (or `@-` for stdin) holding JSON.
 layout::LinearLayout readLayoutArg(const std::string& text, const std::string& what);
 
-// The contents of `path` (error: "<what>: cannot read file ...").
-std::string readFile(const std::string& path, const char* what);
-// `@file` -> the file's text; anything else is the text itself.
+// The contents of `path` ("-": standard input), bounded by LAYOUT_MAX_INPUT_BYTES; directories
+// and devices are refused (error: "<what>: '/dev/zero' is a character device, not a file").
+std::string readFile(const std::string& path, const std::string& what);
+// `@file` (`@-`: standard input) -> the file's text; anything else is the text itself.
 std::string readTextArg(const std::string& text, const std::string& what);
+// Writes `text` to `path`; a failed open or write (a full disk) is an error naming the file.
+void writeTextFile(const std::string& path, const std::string& text, const std::string& what);
 // "16x32", or triton-tensor-layout's "tensor<16x32xf16>".
 std::vector<int64_t> parseShape(std::string text, const std::string& option);
 // --shape, required (the usage error shows `example`).
 std::vector<int64_t> requiredShape(const Args& args, const std::string& example);
+
+// A positive decimal integer option value (usage error otherwise).
+uint64_t positiveCount(const std::string& text, const std::string& option);
+
+// The value of `r`, or exit 1 with its message.
+template <typename T> T orFail(layout::Expected<T> r) {
+  if (!r) throw CliExit{kInvalidInput, r.error().message};
+  return std::move(*r);
+}
 
 // "a,b,c" -> dim names.
 std::vector<layout::DimName> parseDimList(const std::string& text, const std::string& option);

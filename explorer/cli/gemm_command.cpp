@@ -61,11 +61,16 @@ codegen::GemmConfig readConfig(const Args& args) {
   c.k = intOption(args, "k", c.k);
   if (auto d = args.option("dtype")) {
     auto t = codegen::parseGemmDataType(*d);
-    if (!t)
-      throw CliExit{kInvalidInput, "--dtype '" + *d + "': expected one of f16, bf16, int8, tf32"};
+    if (!t) throw CliExit{kUsage, "--dtype '" + *d + "': expected one of f16, bf16, int8, tf32"};
     c.dtype = *t;
   }
-  if (auto a = args.option("arch")) c.arch = *a;
+  if (auto a = args.option("arch")) {
+    // A value outside the choices of the usage line is a usage error (2), like --dtype and
+    // --target; a valid value that breaks a configuration rule is invalid input (1).
+    if (*a != "pvc" && *a != "bmg")
+      throw CliExit{kUsage, "--arch '" + *a + "': expected pvc or bmg"};
+    c.arch = *a;
+  }
   c.sgLayout = pairOption(args, "sg-layout", c.sgLayout);
   c.sgData = pairOption(args, "sg-data", c.sgData);
   c.kTile = intOption(args, "k-tile", c.kTile);
@@ -77,9 +82,7 @@ codegen::GemmConfig readConfig(const Args& args) {
 }
 
 void writeText(const std::filesystem::path& p, const std::string& text) {
-  std::ofstream out(p);
-  out << text;
-  if (!out) throw CliExit{kInvalidInput, "--emit: cannot write " + p.string()};
+  writeTextFile(p.string(), text, "--emit");
 }
 
 // Writes <dir>/<kernel>.cl, .spv (validated) and .plan.json; returns the SPIR-V.

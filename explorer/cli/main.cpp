@@ -1,8 +1,13 @@
 // layoutctl: the command-line explorer of liblayout.
 #include "commands.h"
 
+#include "layout/core/resource_limits.h"
+
+#include <cerrno>
+#include <cstring>
 #include <exception>
 #include <iostream>
+#include <new>
 
 using namespace layoutctl;
 
@@ -43,6 +48,12 @@ void printCommandHelp(const Command& c) {
 
 int main(int argc, char** argv) {
   const std::vector<Command> commands = allCommands();
+  if (auto limits = layout::resourceLimitsFromEnvironment()) {
+    layout::setResourceLimits(*limits);
+  } else {
+    std::cerr << "error: " << limits.error().message << "\n";
+    return kInvalidInput;
+  }
   std::vector<std::string> rest(argv + (argc > 1 ? 2 : 1), argv + argc);
   if (argc < 2) {
     printOverview(std::cerr, commands);
@@ -61,11 +72,21 @@ int main(int argc, char** argv) {
         printCommandHelp(c);
         return kOk;
       }
-      return c.run(args);
+      const int code = c.run(args);
+      std::cout.flush();
+      if (!std::cout) {
+        std::cerr << "error: writing to standard output failed (" << std::strerror(errno) << ")\n";
+        return kInvalidInput;
+      }
+      return code;
     } catch (const CliExit& e) {
       std::cerr << "error: " << e.message << "\n";
       if (e.code == kUsage) std::cerr << "usage: layoutctl " << c.usage << "\n";
       return e.code;
+    } catch (const std::bad_alloc&) {
+      std::cerr << "error: out of memory: the input needs more memory than is available "
+                   "(docs/limits.md lists the limits on input sizes)\n";
+      return kInvalidInput;
     } catch (const std::exception& e) {
       std::cerr << "error: internal error: " << e.what() << "\n";
       return kInvalidInput;

@@ -3,6 +3,7 @@
 // -alias-names are accepted as they are).
 #include "commands.h"
 
+#include "layout/core/resource_limits.h"
 #include "layout/io/layout_json.h"
 #include "layout/io/mlir_attribute.h"
 #include "layout/triton/encoding.h"
@@ -47,7 +48,7 @@ std::string encodingText(const layout::triton::Encoding& enc, std::span<const in
   if (out) *out = *ll;
   if (args.json()) return layout::printLayoutJson(*ll, 2) + "\n";
   if (view.bases) return ll->toString().substr(1) + "\n";
-  return layout::triton::layoutStr(enc, *ll, shape, view.hw);
+  return orFail(layout::triton::layoutStr(enc, *ll, shape, view.hw));
 }
 
 std::string showEncodings(const Args& args, const std::string& attrText) {
@@ -108,12 +109,9 @@ std::string showLayout(const Args& args, const LinearLayout& l) {
            ", rank: " + std::to_string(l.rank()) +
            ", surjective: " + (l.isSurjective() ? "yes" : "no") +
            ", injective: " + (l.isInjective() ? "yes" : "no") + "\n";
-  // Views of a layout given as JSON: its out-dims are the tensor.
+  // Views of a layout given as JSON: its out-dims are the tensor (the view checks its size).
   std::vector<int64_t> shape;
-  for (int o = 0; o < l.numOutDims(); ++o) {
-    if (l.outDimSizeLog2(o) > 40) throw CliExit{kInvalidInput, "views need dims of at most 2^40"};
-    shape.push_back(int64_t(l.outDimSize(o)));
-  }
+  for (int o = 0; o < l.numOutDims(); ++o) shape.push_back(int64_t(l.outDimSize(o)));
   if (l.numOutDims() == 0) throw CliExit{kInvalidInput, "views need at least one out-dim"};
   bool shared = l.hasInDim(layout::dims::offset());
   for (int d = 0; d < l.numInDims(); ++d) {
@@ -127,18 +125,32 @@ std::string showLayout(const Args& args, const LinearLayout& l) {
                     "or offset/block (shared); this layout has '" +
                         std::string(n.str()) + "'"};
   }
-  return shared ? layout::triton::sharedLayoutStr(l, shape, view.hw)
-                : layout::triton::distributedLayoutStr(l, shape, view.hw);
+  return orFail(shared ? layout::triton::sharedLayoutStr(l, shape, view.hw)
+                       : layout::triton::distributedLayoutStr(l, shape, view.hw));
 }
 
 int runShow(const Args& args) {
   if (args.positionals().size() > 1) throw CliExit{kUsage, "expected at most one layout"};
-  std::string text;
-  if (auto l = args.option("layout") ? args.option("layout") : args.option("l")) text = *l;
-  if (!args.positionals().empty()) {
-    if (!text.empty()) throw CliExit{kUsage, "give the layout once (positional or -l)"};
-    text = args.positionals()[0];
+  if (auto cells = args.option("max-cells")) {
+    layout::ResourceLimits limits = layout::resourceLimits();
+    limits.maxViewCells = positiveCount(*cells, "max-cells");
+    layout::setResourceLimits(limits);
   }
+  std::string text;
+  bool given = false;
+  if (auto l = args.option("layout") ? args.option("layout") : args.option("l")) {
+    text = *l;
+    given = true;
+  }
+  if (!args.positionals().empty()) {
+    if (given) throw CliExit{kUsage, "give the layout once (positional or -l)"};
+    text = args.positionals()[0];
+    given = true;
+  }
+  if (given && text.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw CliExit{kInvalidInput, "layout: the layout text is empty (give layout JSON, attribute "
+                                 "text or @FILE; without a layout, show prints the built-in "
+                                 "example)"};
   if (!text.empty() && text[0] == '@' && text.size() > 1 && text != "@-") {
     // @file with attribute text reads like -l; JSON goes through readLayoutArg below.
     std::string content = readFile(text.substr(1), "layout");
@@ -157,9 +169,7 @@ int runShow(const Args& args) {
     output = showLayout(args, readLayoutArg(text, "layout"));
   }
   if (auto path = args.option("output") ? args.option("output") : args.option("o")) {
-    std::ofstream file(*path, std::ios::binary);
-    if (!file) throw CliExit{kInvalidInput, "--output: cannot write '" + *path + "'"};
-    file << output;
+    writeTextFile(*path, output, "--output");
   } else {
     std::cout << output;
   }
@@ -172,7 +182,7 @@ void addShowCommand(std::vector<Command>& commands) {
   commands.push_back(
       {"show",
        "show [LAYOUT | -l ATTR] [--shape AxB | -t tensor<AxBxT>] [--view tensor|hw|bases | "
-       "-use-hw-view] [-i FILE [-alias-names=a,b]] [-o FILE] [--format text|json]",
+       "-use-hw-view] [-i FILE [-alias-names=a,b]] [-o FILE] [--max-cells N] [--format text|json]",
        "Print a layout. LAYOUT is layout JSON, @file, or TritonGPU attribute text (#ttg.blocked, "
        "slice, linear, nvidia_mma, amd_mfma, dot_op, swizzled_shared, amd_rotating_shared, "
        "shared_linear), which needs a shape. JSON layouts print in Triton's toString format with "
@@ -181,10 +191,12 @@ void addShowCommand(std::vector<Command>& commands) {
        "-use-hw-view its hardware view, byte for byte, after 'Print layout attribute: ...'. "
        "-i reads the aliases of an MLIR file (all, or those of -alias-names) and prints each. "
        "--format json prints the linear layout. Without a layout, shows the built-in example of "
-       "interchange §1.",
+       "interchange §1. The tensor and hw views print at most 2^22 cells and hardware positions "
+       "(--max-cells N or LAYOUT_MAX_VIEW_CELLS raise it; docs/limits.md).",
        "layoutctl show -l '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], "
        "warpsPerCTA = [1, 1], order = [1, 0]}>' -t 'tensor<16x16xf16>' -use-hw-view",
-       {"layout", "l", "type", "t", "shape", "view", "input", "i", "output", "o", "alias-names"},
+       {"layout", "l", "type", "t", "shape", "view", "input", "i", "output", "o", "alias-names",
+        "max-cells"},
        {"use-hw-view"},
        runShow});
 }

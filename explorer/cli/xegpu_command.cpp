@@ -48,21 +48,10 @@ xg::XeLayout layoutOption(const Args& args) {
   auto text = args.option("layout") ? args.option("layout") : args.option("l");
   if (!text) throw CliExit{kUsage, "give the layout: --layout '#xegpu.layout<...>'"};
   std::string attr = *text;
-  if (!attr.empty() && attr[0] == '@') {
-    std::ifstream file(attr.substr(1), std::ios::binary);
-    if (!file) throw CliExit{kInvalidInput, "--layout: cannot read file '" + attr.substr(1) + "'"};
-    std::stringstream buffer;
-    buffer << file.rdbuf();
-    attr = buffer.str();
-  }
+  attr = readTextArg(attr, "--layout");
   auto l = xg::parseXegpuAttr(attr);
   if (!l) throw CliExit{kInvalidInput, "layout: " + l.error().message};
   return *l;
-}
-
-template <typename T> T orFail(layout::Expected<T> r) {
-  if (!r) throw CliExit{kInvalidInput, r.error().message};
-  return std::move(*r);
 }
 
 ordered_json listsJson(const std::vector<std::vector<int64_t>>& v) {

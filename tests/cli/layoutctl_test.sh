@@ -79,8 +79,9 @@ expect show-encoding-bad 1 "line 1, column 1: #ttg.blocked needs the parameter '
 expect show-encoding-unknown 1 "unknown TritonGPU encoding '#ttg.bogus'" -- "$ctl" show '#ttg.bogus<{}>' --shape 4
 expect show-encoding-kwidth 1 "error: line 1, column 142: kWidth 3 must be a power of two" -- "$ctl" show '#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 3}>' --shape 32x32
 expect show-mfma-huge-tiles 1 "'tilesPerWarp' entries must be powers of two in [1, 2^20], not 4611686018427387904" -- "$ctl" show '#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], tilesPerWarp = [4611686018427387904, 4], instrShape = [32, 32, 8], isTransposed = false}>' --shape 64x64
-expect show-dot-no-parent 1 "error: layout: line 1, column 1: #ttg.dot_op needs the parameter 'parent'" -- "$ctl" show '#ttg.dot_op<{opIdx = 0, rent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>, kWidth = 16}>' --shape 8x8
-expect show-dot-bad-opidx 1 "error: layout: line 1, column 22: 'opIdx' must be 0 (operand A) or 1 (operand B), not 2" -- "$ctl" show '#ttg.dot_op<{opIdx = 2, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>}>' --shape 8x8
+expect show-dot-misspelt-parent 1 "error: layout: line 1, column 32: duplicate or unknown struct parameter name: rent" -- "$ctl" show '#ttg.dot_op<{opIdx = 0, rent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>, kWidth = 16}>' --shape 8x8
+expect show-dot-no-parent 1 "error: layout: line 1, column 1: #ttg.dot_op needs the parameter 'parent'" -- "$ctl" show '#ttg.dot_op<{opIdx = 0, kWidth = 16}>' --shape 8x8
+expect show-dot-bad-opidx 1 "error: layout: line 1, column 22: ttg.dot_op opIdx parameter can be 0 or 1, got: 2" -- "$ctl" show '#ttg.dot_op<{opIdx = 2, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>}>' --shape 8x8
 expect show-encoding-shape-pow2 1 "linear layouts need powers of two" -- "$ctl" show "$blocked" --shape 8x12
 # amd_wmma version 1: even rows in lanes 0-15, odd rows in lanes 16-31.
 wmma='#ttg.amd_wmma<{version = 1, isTranspose = false, warpsPerCTA = [1, 1]}>'
@@ -224,7 +225,8 @@ expect gemm-sim-exact 0 "(exact fp32)" -- "$ctl" gemm "${small[@]}" --dtype f16 
 expect gemm-report 0 "registers: 80 of 256 GRF (32 accumulators + 48 operands)" -- "$ctl" gemm "${small[@]}"
 expect gemm-json 0 '"passed": true' -- "$ctl" gemm "${small[@]}" --dtype tf32 --k-tile 16 --format json
 expect gemm-bad-sg-data 1 "error: sg_data[1] = 40: must be a power-of-two multiple of the DPAS execution size 16" -- "$ctl" gemm --sg-data 32x40
-expect gemm-bad-dtype 1 "error: --dtype 'fp8': expected one of f16, bf16, int8, tf32" -- "$ctl" gemm --dtype fp8
+expect gemm-bad-dtype 2 "error: --dtype 'fp8': expected one of f16, bf16, int8, tf32" -- "$ctl" gemm --dtype fp8
+expect gemm-bad-arch 2 "error: --arch 'xe3': expected pvc or bmg" -- "$ctl" gemm --arch xe3
 expect gemm-bad-int 2 "error: --m '1e3': expected an integer" -- "$ctl" gemm --m 1e3
 expect gemm-bad-target 2 "error: --target 'cuda': expected sim or level-zero" -- "$ctl" gemm --target cuda
 expect gemm-host-memory 1 "GiB of host memory (A, B, C and the float64 reference); the limit is 8 GiB" -- "$ctl" gemm --m 100000 --n 100000 --k 100000

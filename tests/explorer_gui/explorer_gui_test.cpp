@@ -508,6 +508,56 @@ TEST_F(ExplorerGui, NoDisplay) {
   EXPECT_EQ(svgCells(readFile(path("t.svg")), "tensor").size(), 1024u);
 }
 
+// ---- 4b. Bounded inputs and checked outputs (issue 15) -----------------------------------------
+
+// Each of these read until memory ran out ("std::bad_alloc") or exited 0 without writing.
+TEST_F(ExplorerGui, DevicesAreRefusedAsInputs) {
+  const std::string cap = "prlimit --as=2147483648";
+  RunResult layout = run({"--layout", "@/dev/zero", "--shape", "8x8", "--svg", "t.svg"}, cap);
+  EXPECT_EQ(layout.status, 1) << describe(layout);
+  EXPECT_NE(layout.err.find("error: --layout: '/dev/zero' is a character device, not a file"),
+            std::string::npos)
+      << layout.err;
+  RunResult script =
+      run({"--layout", kBlocked32, "--shape", "32x32", "--script", "/dev/zero"}, cap);
+  EXPECT_EQ(script.status, 1) << describe(script);
+  EXPECT_NE(script.err.find("error: --script: '/dev/zero' is a character device, not a file"),
+            std::string::npos)
+      << script.err;
+  RunResult aliases = run(
+      {"--layout", kBlocked32, "--shape", "32x32", "--input", "/dev/zero", "--svg", "t.svg"}, cap);
+  EXPECT_EQ(aliases.status, 1) << describe(aliases);
+  EXPECT_NE(aliases.err.find("--input: '/dev/zero' is a character device"), std::string::npos)
+      << aliases.err;
+}
+
+TEST_F(ExplorerGui, AliasExpansionIsBounded) {
+  // 41 aliases that each use the previous one twice: 2^41 values if expanded.
+  std::string file = std::string("#a0 = ") + kBlocked32 + "\n";
+  for (int i = 1; i <= 41; ++i)
+    file += "#a" + std::to_string(i) + " = #xegpu.slice<#a" + std::to_string(i - 1) +
+            ", dims = [#a" + std::to_string(i - 1) + "]>\n";
+  writeFile(path("double.mlir"), file);
+  RunResult r =
+      run({"--layout", kBlocked32, "--shape", "32x32", "--input", "double.mlir", "--svg", "t.svg"},
+          "timeout 60 prlimit --as=2147483648");
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("expands to more than 2^18 (262144) values"), std::string::npos) << r.err;
+}
+
+TEST_F(ExplorerGui, FailedWritesAreErrors) {
+  for (const std::string option : {"--svg", "--screenshot"}) {
+    RunResult r = run({"--layout", kBlocked32, "--shape", "32x32", option, "/dev/full"});
+    EXPECT_EQ(r.status, 1) << option << ": " << describe(r);
+    EXPECT_NE(r.err.find("error: " + option), std::string::npos) << r.err;
+  }
+  RunResult report =
+      run({"--layout", kBlocked32, "--shape", "32x32", "--svg", "t.svg", "--report", "/dev/full"});
+  EXPECT_EQ(report.status, 1) << describe(report);
+  EXPECT_NE(report.err.find("error: --report: writing '/dev/full' failed"), std::string::npos)
+      << report.err;
+}
+
 // ---- 5. Every view renders ----------------------------------------------------------------------
 
 struct ViewCase {

@@ -16,6 +16,7 @@
 //    against the plan's load count.
 #include "layout/intel/block_load_plan.h"
 #include "layout/triton/encoding.h"
+#include "support/scoped_limits.h"
 
 #include "support/test_data.h"
 
@@ -393,7 +394,17 @@ TEST(BlockLoadPlanSeed, Errors) {
   int64_t huge[] = {int64_t{1} << 30, 32};
   p = intel::planBlockLoads(*a, huge, 16, false, pvc);
   ASSERT_FALSE(p.ok());
-  EXPECT_NE(p.error().message.find("at most 4096"), std::string::npos) << p.error().message;
+  EXPECT_NE(p.error().message.find("has 34359738368 elements; the limit is 2^24 (16777216)"),
+            std::string::npos)
+      << p.error().message;
+  {
+    // Past the element limit, the cap on listed loads still refuses the plan.
+    layout::test::ScopedResourceLimits limits;
+    limits->maxPlanElements = uint64_t{1} << 40;
+    p = intel::planBlockLoads(*a, huge, 16, false, pvc);
+    ASSERT_FALSE(p.ok());
+    EXPECT_NE(p.error().message.find("at most 4096"), std::string::npos) << p.error().message;
+  }
   auto sg32 = layout::triton::parseEncoding(
       "#ttg.dot_op<{opIdx = 1, parent = #ttig.dpas<{repeatCount = 8, systolicDepth = 8, "
       "executionSize = 16, opsPerChan = 2, threadsPerWarp = 32, warpsPerCTA = [1, 1], "

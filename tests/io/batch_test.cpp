@@ -71,7 +71,7 @@ TEST(BatchProtocol, StreamKeepsOrderAndContinuesAfterErrors) {
      << "\n"
      << R"({"id": 9, "op": "isInvertible", "inputs": [)" << kSpecLayout << "]}\n";
   std::stringstream out;
-  layout::BatchProcessor().run(in, out);
+  ASSERT_TRUE(layout::BatchProcessor().run(in, out));
   std::vector<json> lines;
   std::string line;
   while (std::getline(out, line)) lines.push_back(json::parse(line));
@@ -119,7 +119,7 @@ TEST(BatchProtocol, LayoutReaderErrorsNameTheField) {
       {L(R"([])", R"([{"name":"d","size":0}])"),
        "inputs[0]: outDims[0].size: 0 is not a power of two"},
       {L(R"([])", R"([{"name":"d"}])"), "inputs[0]: outDims[0]: missing field \"size\""},
-      {R"({"inDims":[]})", "inputs[0]: layout: missing field \"outDims\""},
+      {R"({"inDims":[]})", "inputs[0]: missing field \"outDims\""},
       {L(R"([{"name":3,"bases":[]}])", "[]"),
        "inputs[0]: inDims[0].name: expected a string, got a number"},
   };

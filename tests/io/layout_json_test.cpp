@@ -45,7 +45,7 @@ TEST(LayoutJson, RejectsBadInputNamingTheField) {
     const char* message;
   };
   const Case cases[] = {
-      {"[1, 2]", "layout: expected a JSON object, got an array"},
+      {"[1, 2]", "expected a layout JSON object, got an array"},
       {R"({"inDims": {}, "outDims": []})", "inDims: expected an array, got an object"},
       {R"({"inDims": [], "outDims": [{"name": "", "size": 2}]})",
        "outDims[0].name: a dim name must not be empty"},

@@ -67,9 +67,11 @@ TEST(TritonEncodingVectors, LayoutsAndViewsMatchTriton) {
     json got = json::parse(layout::printLayoutJson(*ll));
     EXPECT_EQ(got, r["layout"]);
     if (!r["tensorView"].is_null()) {
-      EXPECT_EQ(layout::triton::layoutStr(*enc, *ll, shape, false),
-                r["tensorView"].get<std::string>());
-      EXPECT_EQ(layout::triton::layoutStr(*enc, *ll, shape, true), r["hwView"].get<std::string>());
+      auto tensorView = layout::triton::layoutStr(*enc, *ll, shape, false);
+      auto hwView = layout::triton::layoutStr(*enc, *ll, shape, true);
+      ASSERT_TRUE(tensorView && hwView) << encoding;
+      EXPECT_EQ(*tensorView, r["tensorView"].get<std::string>());
+      EXPECT_EQ(*hwView, r["hwView"].get<std::string>());
     }
     ++checked[family(encoding)];
     if (::testing::Test::HasFailure()) break;

@@ -59,8 +59,8 @@ TEST(NvmmaShared, VerifierRejectsWrongTypesAndKeys) {
   EXPECT_EQ(errorOf(nvmma("transposed = false, elementBitWidth = 16")),
             "line 1, column 1: #ttg.nvmma_shared needs the parameter 'swizzlingByteWidth'");
   EXPECT_EQ(errorOf(nvmma("swizzlingByteWidth = 128, transpose = true, elementBitWidth = 16")),
-            "line 1, column 58: unexpected key 'transpose' in #ttg.nvmma_shared (it takes "
-            "swizzlingByteWidth, transposed, elementBitWidth, fp4Padded, rank and CGALayout)");
+            "line 1, column 58: unexpected key: transpose (#ttg.nvmma_shared takes "
+            "swizzlingByteWidth, transposed, elementBitWidth, fp4Padded, rank and the CGA layout)");
   EXPECT_EQ(errorOf(nvmma("swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, "
                           "rank = 3, CGALayout = [[1, 0]]")),
             "line 1, column 95: 'rank' = 3 disagrees with 'CGALayout', which has rank 2");

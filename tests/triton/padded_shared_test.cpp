@@ -58,7 +58,7 @@ TEST(PaddedShared, AddressRuleAndErrors) {
   auto bad = layout::triton::parseEncoding("#ttg.padded_shared<[3:+1] {order = [0], shape = [8]}>");
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().message,
-            "line 1, column 21: interval 3 and padding 1 must be powers of two");
+            "line 1, column 21: interval 3: interval values must all be power of two");
   auto blocked = layout::triton::parseEncoding(
       "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [4], warpsPerCTA = [1], order = [0]}>");
   ASSERT_TRUE(blocked);

@@ -3,6 +3,7 @@
 #include "explorer/layout_input.h"
 #include "explorer/svg_export.h"
 #include "explorer/views.h"
+#include "layout/io/file_io.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -26,14 +27,12 @@ const char* kViewNames[] = {"tensor", "hw", "matrix", "banks", "blockload", "dif
 const char* kOpNames[] = {"none", "compose", "invert", "invert-and-compose", "product"};
 
 std::string readFile(const std::string& path, std::string* error) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
-    *error = path + ": cannot read the file";
+  auto text = layout::readInputFile(path, "--input");
+  if (!text) {
+    *error = text.error().message;
     return {};
   }
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
+  return std::move(*text);
 }
 
 } // namespace
@@ -436,9 +435,8 @@ void ExplorerApp::exportPanel() {
   ImGui::InputText("##svg", &svgPath_);
   ImGui::SameLine();
   if (ImGui::Button("Save SVG")) {
-    std::ofstream f(svgPath_);
-    f << sceneToSvg(scene_);
-    status_ = f ? "wrote " + svgPath_ : "cannot write " + svgPath_;
+    auto error = layout::writeOutputFile(svgPath_, sceneToSvg(scene_), "Save SVG");
+    status_ = error ? error->message : "wrote " + svgPath_;
   }
   ImGui::SetNextItemWidth(240);
   ImGui::InputText("##png", &pngPath_);

@@ -5,6 +5,8 @@
 
 #include "explorer/svg_export.h"
 #include "explorer/ui_script.h"
+#include "layout/core/resource_limits.h"
+#include "layout/io/file_io.h"
 #include "script_runner.h"
 
 #include <imgui.h>
@@ -80,13 +82,15 @@ struct Options {
   int width = 1400, height = 900;
 };
 
+struct InputError {
+  std::string message;
+};
+
 std::string readArgFile(const std::string& value, const std::string& option) {
   if (value.empty() || value[0] != '@') return value;
-  std::ifstream f(value.substr(1), std::ios::binary);
-  if (!f) throw UsageError{option + ": cannot read " + value.substr(1)};
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
+  auto text = layout::readInputFile(value.substr(1), option);
+  if (!text) throw InputError{text.error().message};
+  return std::move(*text);
 }
 
 int parseInt(const std::string& v, const std::string& option, int lo, int hi) {
@@ -188,13 +192,17 @@ Options parseArgs(int argc, char** argv) {
   return o;
 }
 
-bool writeText(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary);
-  f << text;
-  return bool(f);
+// Writes `text`; an error (a full disk, a missing directory) is printed with the option's name.
+bool writeText(const std::string& path, const std::string& text, const std::string& option) {
+  if (auto e = layout::writeOutputFile(path, text, option)) {
+    std::cerr << "error: " << e->message << "\n";
+    return false;
+  }
+  return true;
 }
 
-// Reads the back buffer (before the swap) and writes it top row first.
+// Reads the back buffer (before the swap) and writes it top row first. The PNG is encoded in
+// memory and written by writeOutputFile: stbi_write_png reports no failed writes.
 bool writePng(const std::string& path, int w, int h) {
   std::vector<unsigned char> pixels(size_t(w) * size_t(h) * 4);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -203,8 +211,14 @@ bool writePng(const std::string& path, int w, int h) {
   for (size_t i = 3; i < pixels.size(); i += 4) pixels[i] = 255;
   const int stride = w * 4;
   // OpenGL's rows start at the bottom.
-  return stbi_write_png(path.c_str(), w, h, 4, pixels.data() + size_t(stride) * size_t(h - 1),
-                        -stride) != 0;
+  std::string png;
+  auto append = [](void* out, void* data, int size) {
+    static_cast<std::string*>(out)->append(static_cast<const char*>(data), size_t(size));
+  };
+  if (!stbi_write_png_to_func(append, &png, w, h, 4, pixels.data() + size_t(stride) * size_t(h - 1),
+                              -stride))
+    return false;
+  return !layout::writeOutputFile(path, png, "png");
 }
 
 std::string glfwErrorText;
@@ -224,26 +238,22 @@ int run(const Options& o) {
   }
   std::vector<ScriptCommand> script;
   if (!o.script.empty()) {
-    std::ifstream f(o.script, std::ios::binary);
-    if (!f) {
-      std::cerr << "error: --script: cannot read " << o.script << "\n";
+    auto text = layout::readInputFile(o.script, "--script");
+    if (!text) {
+      std::cerr << "error: " << text.error().message << "\n";
       return 1;
     }
-    std::ostringstream ss;
-    ss << f.rdbuf();
-    auto parsed = parseScript(ss.str());
+    auto parsed = parseScript(*text);
     if (!parsed) {
       std::cerr << "error: " << o.script << ": " << parsed.error().message << "\n";
       return 1;
     }
     script = std::move(*parsed);
   }
-  if (!o.svg.empty() && !writeText(o.svg, sceneToSvg(app.scene()))) {
-    std::cerr << "error: --svg: cannot write " << o.svg << "\n";
-    return 1;
-  }
+  if (!o.svg.empty() && !writeText(o.svg, sceneToSvg(app.scene()), "--svg")) return 1;
   if (!o.svg.empty() && o.screenshot.empty() && o.script.empty() && o.frames < 0) {
-    if (!o.report.empty()) writeText(o.report, app.report().dump(2) + "\n");
+    if (!o.report.empty() && !writeText(o.report, app.report().dump(2) + "\n", "--report"))
+      return 1;
     return 0;
   }
 
@@ -335,10 +345,8 @@ int run(const Options& o) {
       rc = 1;
     }
   }
-  if (rc == 0 && !o.report.empty() && !writeText(o.report, app.report().dump(2) + "\n")) {
-    std::cerr << "error: --report: cannot write " << o.report << "\n";
+  if (rc == 0 && !o.report.empty() && !writeText(o.report, app.report().dump(2) + "\n", "--report"))
     rc = 1;
-  }
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
@@ -350,6 +358,12 @@ int run(const Options& o) {
 } // namespace
 
 int main(int argc, char** argv) {
+  if (auto limits = layout::resourceLimitsFromEnvironment()) {
+    layout::setResourceLimits(*limits);
+  } else {
+    std::cerr << "error: " << limits.error().message << "\n";
+    return 1;
+  }
   try {
     return run(parseArgs(argc, argv));
   } catch (const UsageError& e) {
@@ -360,6 +374,13 @@ int main(int argc, char** argv) {
     std::cerr << "error: " << e.message << "\n"
               << "usage: layout-explorer [options] (see --help)\n";
     return 2;
+  } catch (const InputError& e) {
+    std::cerr << "error: " << e.message << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "error: out of memory: the input needs more memory than is available "
+                 "(docs/limits.md lists the limits on input sizes)\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 1;

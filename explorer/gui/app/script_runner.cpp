@@ -1,6 +1,7 @@
 #include "script_runner.h"
 
 #include "explorer/svg_export.h"
+#include "layout/io/file_io.h"
 
 #include <GLFW/glfw3.h>
 
@@ -105,13 +106,11 @@ ScriptRunner::afterFrame(ExplorerApp& app,
     } else if (c.op == "screenshot") {
       if (!writePng(c.args[0])) return {true, where() + "cannot write " + c.args[0]};
     } else if (c.op == "svg") {
-      std::ofstream f(c.args[0], std::ios::binary);
-      f << sceneToSvg(app.scene());
-      if (!f) return {true, where() + "cannot write " + c.args[0]};
+      if (auto e = layout::writeOutputFile(c.args[0], sceneToSvg(app.scene()), "svg"))
+        return {true, where() + e->message};
     } else if (c.op == "report") {
-      std::ofstream f(c.args[0], std::ios::binary);
-      f << app.report().dump(2) << "\n";
-      if (!f) return {true, where() + "cannot write " + c.args[0]};
+      if (auto e = layout::writeOutputFile(c.args[0], app.report().dump(2) + "\n", "report"))
+        return {true, where() + e->message};
     }
   }
   if (++phase_ >= frames) {

@@ -10,6 +10,8 @@
 // mapping of the hardware model is never restated here.
 #include "layout/intel/block_load_plan.h"
 
+#include "layout/core/resource_limits.h"
+
 #include "../triton/encoding_internal.h"
 
 #include <algorithm>
@@ -314,6 +316,11 @@ Expected<BlockLoadPlan> planBlockLoads(const triton::Encoding& operand,
   if (shape.size() != 2)
     return makeError("block-load planning needs a rank-2 tensor shape, not rank " +
                      std::to_string(shape.size()));
+  // Probing candidate loads works on buffers of the operand's size: bound it first.
+  LAYOUT_TRY(boundedElementCount(shape, resourceLimits().maxPlanElements,
+                                 "the operand tensor " + std::to_string(shape[0]) + "x" +
+                                     std::to_string(shape[1]),
+                                 "raise it with LAYOUT_MAX_PLAN_ELEMENTS"));
   LAYOUT_TRY_ASSIGN(opIdx, td::intParam(operand.attr, "opIdx"));
   LAYOUT_TRY_ASSIGN(p, td::intelDpasParams(*parent));
   if (p.rank != 2) return makeError("block-load planning needs a rank-2 #ttig.dpas");

@@ -1,10 +1,14 @@
 #include "layout/io/batch.h"
 
+#include "layout/core/resource_limits.h"
+#include "layout/io/file_io.h"
 #include "layout/io/layout_json.h"
 
 #include "json_text.h"
 
 #include <istream>
+#include <new>
+#include <optional>
 #include <ostream>
 
 namespace layout {
@@ -35,8 +39,8 @@ Expected<uint64_t> asUint(const json& j, const std::string& path) {
   return j.get<uint64_t>();
 }
 
-Expected<std::vector<std::pair<DimName, uint64_t>>>
-asPairList(const json& j, const std::string& path, bool wrapNegative) {
+Expected<std::vector<std::pair<DimName, uint64_t>>> asPairList(const json& j,
+                                                               const std::string& path) {
   if (!j.is_array()) return makeError(path + ": expected a list of [name, integer] pairs");
   std::vector<std::pair<DimName, uint64_t>> out;
   for (size_t i = 0; i < j.size(); ++i) {
@@ -44,10 +48,6 @@ asPairList(const json& j, const std::string& path, bool wrapNegative) {
     if (!j[i].is_array() || j[i].size() != 2)
       return makeError(p + ": expected a [name, integer] pair");
     LAYOUT_TRY_ASSIGN(name, asDim(j[i][0], p + "[0]"));
-    if (wrapNegative && j[i][1].is_number_integer() && !j[i][1].is_number_unsigned()) {
-      out.push_back({name, static_cast<uint64_t>(j[i][1].get<int64_t>())});
-      continue;
-    }
     LAYOUT_TRY_ASSIGN(value, asUint(j[i][1], p + "[1]"));
     out.push_back({name, value});
   }
@@ -58,11 +58,66 @@ std::string dump(const ordered_json& j) {
   return j.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
 }
 
-ordered_json errorLine(const json& id, const std::string& message) {
-  ordered_json out;
-  out["id"] = id;
-  out["error"] = message;
-  return out;
+// A response line. `idText` is the request's id as JSON text, echoed as sent.
+std::string respond(const std::string& idText, const char* key, const ordered_json& value) {
+  return "{\"id\":" + idText + ",\"" + key + "\":" + dump(value) + "}";
+}
+
+std::string errorLine(const std::string& idText, const std::string& message) {
+  return respond(idText, "error", message);
+}
+
+// Finds the top-level "id" of a request by SAX, on a whole line or on the first bytes of one too
+// long to parse. Numbers keep the text they were written with: a parsed id loses digits beyond a
+// double's precision (12345678901234567890123 would echo as 1.2345678901234568e+22).
+class IdFinder : public nlohmann::json_sax<json> {
+public:
+  std::optional<std::string> found;
+
+  bool null() override { return primitive("null"); }
+  bool boolean(bool v) override { return primitive(v ? "true" : "false"); }
+  bool number_integer(number_integer_t v) override { return primitive(std::to_string(v)); }
+  bool number_unsigned(number_unsigned_t v) override { return primitive(std::to_string(v)); }
+  bool number_float(number_float_t, const string_t& raw) override { return primitive(raw); }
+  bool string(string_t& v) override { return primitive(json(v).dump()); }
+  bool binary(binary_t&) override { return primitive("null"); }
+  bool start_object(std::size_t) override { return open(); }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& k) override {
+    idNext_ = depth_ == 1 && k == "id";
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+
+private:
+  bool primitive(std::string text) {
+    if (idNext_ && depth_ == 1) {
+      found = std::move(text);
+      return false; // nothing more is needed
+    }
+    return true;
+  }
+  bool open() {
+    if (idNext_ && depth_ == 1) return false; // a structured id: not echoed from a prefix
+    ++depth_;
+    return true;
+  }
+  bool close() {
+    --depth_;
+    return true;
+  }
+  int depth_ = 0;
+  bool idNext_ = false;
+};
+
+std::optional<std::string> findIdText(std::string_view text) {
+  IdFinder finder;
+  json::sax_parse(text.begin(), text.end(), &finder, json::input_format_t::json, false);
+  return finder.found;
 }
 
 } // namespace
@@ -122,9 +177,9 @@ Expected<std::vector<DimSize>> BatchRequest::dimSizeListArg(const char* name) co
 }
 
 Expected<std::vector<std::pair<DimName, uint64_t>>>
-BatchRequest::dimValueListArg(const char* name, bool wrapNegative) const {
+BatchRequest::dimValueListArg(const char* name) const {
   LAYOUT_TRY_ASSIGN(j, findArg(args, name));
-  return asPairList(*j, argPath(name), wrapNegative);
+  return asPairList(*j, argPath(name));
 }
 
 BatchProcessor::BatchProcessor() {
@@ -143,62 +198,78 @@ void BatchProcessor::registerOp(std::string name, BatchOp op) {
 
 std::string BatchProcessor::processLine(std::string_view line) const {
   auto parsed = detail::parseJsonText(line);
-  if (!parsed) return dump(errorLine(nullptr, "request: " + parsed.error().message));
+  if (!parsed) return errorLine("null", "request: " + parsed.error().message);
   json request = std::move(*parsed);
-  if (!request.is_object())
-    return dump(errorLine(nullptr, "a request must be a JSON object with \"op\""));
-  json id = request.contains("id") ? request["id"] : json(nullptr);
+  if (!request.is_object()) return errorLine("null", "a request must be a JSON object with \"op\"");
+  std::string id = "null";
+  if (auto it = request.find("id"); it != request.end())
+    id = it->is_number_float() ? findIdText(line).value_or(dump(*it)) : dump(*it);
   try {
     auto op = request.find("op");
     if (op == request.end() || !op->is_string())
-      return dump(errorLine(id, "request: missing string field \"op\""));
+      return errorLine(id, "request: missing string field \"op\"");
     auto it = ops_.find(op->get<std::string>());
-    if (it == ops_.end())
-      return dump(errorLine(id, "unknown op \"" + op->get<std::string>() + "\""));
+    if (it == ops_.end()) return errorLine(id, "unknown op \"" + op->get<std::string>() + "\"");
     BatchRequest req;
     req.op = it->first;
     if (auto args = request.find("args"); args != request.end()) {
-      if (!args->is_object()) return dump(errorLine(id, "request: \"args\" must be an object"));
+      if (!args->is_object()) return errorLine(id, "request: \"args\" must be an object");
       req.args = *args;
     }
     if (auto inputs = request.find("inputs"); inputs != request.end()) {
-      if (!inputs->is_array()) return dump(errorLine(id, "request: \"inputs\" must be a list"));
+      if (!inputs->is_array()) return errorLine(id, "request: \"inputs\" must be a list");
       for (size_t i = 0; i < inputs->size(); ++i) {
         auto l = layoutFromJson((*inputs)[i]);
         if (!l)
-          return dump(
-              errorLine(id, req.op + ": inputs[" + std::to_string(i) + "]: " + l.error().message));
+          return errorLine(id,
+                           req.op + ": inputs[" + std::to_string(i) + "]: " + l.error().message);
         req.inputs.push_back(std::move(*l));
       }
     }
     if (int(req.inputs.size()) != it->second.arity)
-      return dump(errorLine(id, "op \"" + req.op + "\" takes " + std::to_string(it->second.arity) +
-                                    " input layout(s), got " + std::to_string(req.inputs.size())));
+      return errorLine(id, "op \"" + req.op + "\" takes " + std::to_string(it->second.arity) +
+                               " input layout(s), got " + std::to_string(req.inputs.size()));
     auto result = it->second.run(req);
     if (!result) {
       const std::string& msg = result.error().message;
       bool named = msg.rfind(req.op + ":", 0) == 0;
-      return dump(errorLine(id, named ? msg : req.op + ": " + msg));
+      return errorLine(id, named ? msg : req.op + ": " + msg);
     }
-    ordered_json out;
-    out["id"] = id;
-    out["result"] = std::move(*result);
-    return dump(out);
+    return respond(id, "result", *result);
+  } catch (const std::bad_alloc&) {
+    // The limits of docs/limits.md keep known requests far from this; anything left is reported
+    // on its own line and the batch goes on.
+    return errorLine(id, "out of memory: this request needs more memory than is available "
+                         "(docs/limits.md lists the limits on request sizes)");
   } catch (const std::exception& e) {
-    // Allocation failures and library exceptions must not end the batch.
-    return dump(errorLine(id, std::string("internal error: ") + e.what()));
+    // Library exceptions must not end the batch.
+    return errorLine(id, std::string("internal error: ") + e.what());
   }
 }
 
-void BatchProcessor::run(std::istream& in, std::ostream& out) const {
+bool BatchProcessor::run(std::istream& in, std::ostream& out) const {
+  const uint64_t maxLine = resourceLimits().maxLineBytes;
   std::string line;
-  while (std::getline(in, line)) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos)
-      out << dump(errorLine(nullptr, "empty request line")) << '\n';
-    else
+  for (;;) {
+    LineRead read = readBoundedLine(in, line, maxLine);
+    if (read == LineRead::End) break;
+    if (read == LineRead::TooLong) {
+      // Answered before the rest is skipped, so an endless line still gets its response.
+      out << errorLine(findIdText(line).value_or("null"),
+                       "request: the line is longer than the limit of " + describeBytes(maxLine) +
+                           " (raise it with LAYOUT_MAX_LINE_BYTES)")
+          << '\n';
+      out.flush();
+      skipRestOfLine(in);
+    } else if (line.find_first_not_of(" \t\r") == std::string::npos) {
+      out << errorLine("null", "empty request line") << '\n';
+    } else {
       out << processLine(line) << '\n';
+    }
     out.flush();
+    if (!out) return false;
   }
+  return bool(out);
 }
 
 } // namespace layout

@@ -215,7 +215,7 @@ void registerAlgebraOps(BatchProcessor& p) {
   });
   add("apply", 1, "args {ins: [[inDim, value], ...]} -> [[outDim, value], ...]",
       [](const BatchRequest& r) -> Result {
-        LAYOUT_TRY_ASSIGN(ins, r.dimValueListArg("ins", /*wrapNegative=*/true));
+        LAYOUT_TRY_ASSIGN(ins, r.dimValueListArg("ins"));
         LAYOUT_TRY_ASSIGN(outs, r.inputs[0].apply(ins));
         ordered_json j = ordered_json::array();
         for (auto& [name, value] : outs) j.push_back({std::string(name.str()), value});

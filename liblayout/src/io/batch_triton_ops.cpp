@@ -41,8 +41,9 @@ void registerTritonOps(BatchProcessor& p) {
                            return makeError("args.view: expected \"tensor\" or \"hw\", not \"" +
                                             view + "\"");
                          LAYOUT_TRY_ASSIGN(c, convert(r));
-                         return ordered_json(
-                             triton::layoutStr(c.encoding, c.layout, c.shape, view == "hw"));
+                         LAYOUT_TRY_ASSIGN(
+                             text, triton::layoutStr(c.encoding, c.layout, c.shape, view == "hw"));
+                         return ordered_json(std::move(text));
                        }});
   p.registerOp("verify", BatchOp{0, "args {encoding, shape} -> {ok: true} or the verifier's error",
                                  [](const BatchRequest& r) -> Expected<ordered_json> {

@@ -1,5 +1,8 @@
 #include "layout/io/mlir_attribute.h"
 
+#include "layout/core/resource_limits.h"
+
+#include <algorithm>
 #include <cctype>
 #include <limits>
 #include <optional>
@@ -40,8 +43,12 @@ namespace {
 // exhaust the stack.
 class AttrParser {
 public:
-  AttrParser(std::string_view text, const AttrAliases& aliases, SourceLocation start)
-      : text_(text), aliases_(aliases), line_(start.line), column_(start.column) {}
+  // `values` counts the values made, alias expansions included, against maxAttrValues; an alias
+  // file shares one count over all its definitions.
+  AttrParser(std::string_view text, const AttrAliases& aliases, SourceLocation start,
+             uint64_t& values)
+      : text_(text), aliases_(aliases), values_(values), maxValues_(resourceLimits().maxAttrValues),
+        line_(start.line), column_(start.column) {}
 
   Expected<AttrValue> parseWhole() {
     skipSpace();
@@ -118,8 +125,27 @@ private:
     return true;
   }
 
+  // Counts `n` more values; false past the limit.
+  bool spend(uint64_t n) {
+    values_ += n;
+    return values_ <= maxValues_;
+  }
+  Error overBudget() const {
+    return fail("the attribute text expands to more than " + describeLimit(maxValues_) +
+                " values (aliases included; raise it with LAYOUT_MAX_ATTR_VALUES)");
+  }
+
+  // The number of values in `v` (stopping once past `cap`) and its nesting depth.
+  static void measure(const AttrValue& v, int depth, uint64_t cap, uint64_t& count, int& maxDepth) {
+    if (++count > cap) return;
+    maxDepth = std::max(maxDepth, depth);
+    for (const AttrValue& item : v.items) measure(item, depth + 1, cap, count, maxDepth);
+    for (const AttrEntry& e : v.entries) measure(e.value, depth + 1, cap, count, maxDepth);
+  }
+
   Expected<AttrValue> parseValue(int depth) {
     if (depth > kMaxDepth) return fail("attribute nested more than 200 levels deep");
+    if (!spend(1)) return overBudget();
     skipSpace();
     AttrValue v;
     v.location = location();
@@ -278,6 +304,15 @@ private:
         return makeError("line " + std::to_string(v.location.line) + ", column " +
                          std::to_string(v.location.column) + ": unknown attribute alias '#" + name +
                          "' (define it earlier with '#" + name + " = ...')");
+      // An alias stands for a copy of its definition: bound the copy's size and depth before
+      // making it (41 aliases that each use the previous one twice would expand to 2^41 values).
+      uint64_t count = 0;
+      int aliasDepth = 0;
+      measure(it->second, 0, maxValues_, count, aliasDepth);
+      if (!spend(count - 1)) return overBudget();
+      if (depth + aliasDepth > kMaxDepth)
+        return fail("attribute nested more than 200 levels deep once alias '#" + name +
+                    "' is expanded");
       AttrValue resolved = it->second;
       resolved.location = v.location;
       return resolved;
@@ -327,6 +362,8 @@ private:
 
   std::string_view text_;
   const AttrAliases& aliases_;
+  uint64_t& values_;
+  uint64_t maxValues_;
   size_t pos_ = 0;
   int line_, column_;
 };
@@ -401,12 +438,14 @@ void printValue(const AttrValue& v, std::string& out) {
 } // namespace
 
 Expected<AttrValue> parseAttribute(std::string_view text, const AttrAliases& aliases) {
-  return AttrParser(text, aliases, {1, 1}).parseWhole();
+  uint64_t values = 0;
+  return AttrParser(text, aliases, {1, 1}, values).parseWhole();
 }
 
 Expected<std::vector<AliasDefinition>> parseAliasFile(std::string_view text) {
   std::vector<AliasDefinition> defs;
   AttrAliases aliases;
+  uint64_t values = 0; // over the whole file: each definition is kept
   size_t pos = 0;
   int line = 1;
   while (pos < text.size()) {
@@ -429,7 +468,7 @@ Expected<std::vector<AliasDefinition>> parseAliasFile(std::string_view text) {
         if (lead == std::string_view::npos || rest[lead] != '#')
           return makeError("line " + std::to_string(line) + ": alias '#" + std::string(name) +
                            "' must be defined as an attribute starting with '#'");
-        AttrParser p(rest.substr(lead), aliases, {line, int(eq + 2 + lead)});
+        AttrParser p(rest.substr(lead), aliases, {line, int(eq + 2 + lead)}, values);
         auto value = p.parseAttributeValue();
         if (!value) return value.error();
         std::string definition(rest.substr(lead, p.position()));

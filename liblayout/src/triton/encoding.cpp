@@ -197,20 +197,118 @@ Expected<int> verifyAmdWmma(const AttrValue& attr) {
   const AttrValue& where = instrAttr ? *instrAttr : attr;
   const std::string shown = instrAttr ? "'instrShape' = " + printAttrValue(*instrAttr)
                                       : std::string("the default 'instrShape' [16, 16, 16]");
+  // Triton's messages first. Triton also accepts [16, 16, 32] for version 2, whose conversion
+  // is not implemented here: an error rather than an unchecked layout.
+  if (version == 2 && instr == std::vector<int64_t>{16, 16, 32})
+    return makeError(at(where) + shown + ": the 16x16x32 instruction of #ttg.amd_wmma version 2 " +
+                     "is not converted to a linear layout yet");
   if (version < 3 && instr != std::vector<int64_t>{16, 16, 16})
-    return makeError(at(where) + shown + ": #ttg.amd_wmma versions 1 and 2 have only the " +
-                     "16x16x16 instruction");
+    return makeError(at(where) + "invalid WMMA v" + std::to_string(version) +
+                     " instruction shape: " + shown + " (#ttg.amd_wmma versions 1 and 2 have " +
+                     "the 16x16x16 instruction)");
   if (version == 3 && (instr[0] != 16 || instr[1] != 16 ||
                        (instr[2] != 4 && instr[2] != 32 && instr[2] != 64 && instr[2] != 128)))
-    return makeError(at(where) + shown + ": #ttg.amd_wmma version 3 needs [16, 16, K] with K " +
-                     "one of 4, 32, 64, 128");
+    return makeError(at(where) + "invalid WMMA v3 instruction shape: " + shown +
+                     " (#ttg.amd_wmma version 3 needs [16, 16, K] with K one of 4, 32, 64, 128)");
   LAYOUT_TRY(detail::cgaLayout(attr, int(warps.size())));
   return int(warps.size());
+}
+
+// #ttg.amd_mfma, as Triton's AMDMfmaEncodingAttr parser and verifier: a boolean isTransposed,
+// version in [0, 4], (M, N) one of the instructions, elementBitWidth 32 or 64. Triton's messages.
+Expected<int> verifyAmdMfma(const AttrValue& attr) {
+  if (const AttrValue* t = attr.find("isTransposed"); t && t->kind != AttrValue::Kind::Boolean)
+    return makeError(at(*t) + "expected a bool type in isTransposed");
+  if (attr.find("version")) {
+    LAYOUT_TRY_ASSIGN(version, detail::intParam(attr, "version"));
+    if (version < 0 || version > 4)
+      return makeError(at(*attr.find("version")) + "version must be in the [0, 4] range, not " +
+                       std::to_string(version));
+  }
+  LAYOUT_TRY_ASSIGN(instr, detail::intList(attr, "instrShape"));
+  if (instr.size() < 2)
+    return makeError(at(*attr.find("instrShape")) + "'instrShape' needs [M, N, K]");
+  const int64_t m = instr[0], n = instr[1];
+  if (!((m == 32 && n == 32) || (m == 16 && n == 16) || (m == 64 && n == 4) || (m == 4 && n == 64)))
+    return makeError(at(*attr.find("instrShape")) + "invalid (mDim, nDim) combination: (" +
+                     std::to_string(m) + ", " + std::to_string(n) + ")");
+  if (attr.find("elementBitWidth")) {
+    LAYOUT_TRY_ASSIGN(bits, detail::intParam(attr, "elementBitWidth"));
+    if (bits != 32 && bits != 64)
+      return makeError(at(*attr.find("elementBitWidth")) +
+                       "elementBitWidth must be 32 or 64, not " + std::to_string(bits));
+  }
+  LAYOUT_TRY_ASSIGN(warps, detail::intList(attr, "warpsPerCTA"));
+  return int(warps.size());
+}
+
+int64_t intOr(const AttrValue& attr, const char* key, int64_t fallback) {
+  const AttrValue* v = attr.find(key);
+  return v && v->kind == AttrValue::Kind::Integer ? v->integer : fallback;
+}
+
+// DotOperandEncodingAttr::verify's rules on kWidth (0 when absent) for each parent, with Triton's
+// messages; Intel's fork adds the DPAS rules (checked with its conversion).
+std::optional<Error> checkDotOperandKWidth(const AttrValue& dot, const Encoding& parent,
+                                           int64_t opIdx, int64_t kWidth) {
+  const AttrValue* kw = dot.find("kWidth");
+  const std::string where = at(kw ? *kw : dot);
+  const AttrValue& p = parent.attr;
+  switch (parent.kind) {
+  case EncodingKind::NvidiaMma: {
+    const int64_t major = intOr(p, "versionMajor", 0);
+    const bool ampereOrHopper = major == 2 || major == 3;
+    if (kWidth != 0 && !ampereOrHopper)
+      return Error{where +
+                   "ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper "
+                   "MMA parent (versionMajor = " +
+                   std::to_string(major) + ")"};
+    if (kWidth == 0 && ampereOrHopper)
+      return Error{where + "ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA "
+                           "parent"};
+    if (opIdx != 0 && major == 3)
+      return Error{at(*dot.find("opIdx")) +
+                   "ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, since Hopper "
+                   "WGMMA only allows first operand to be in registers"};
+    return std::nullopt;
+  }
+  case EncodingKind::AmdWmma: {
+    const int64_t version = intOr(p, "version", 1);
+    if (version == 1 && kWidth != 8 && kWidth != 16)
+      return Error{where +
+                   "ttg.dot_op kWidth parameter must be 8/16 for WMMA v1 (including "
+                   "packed cases for `scaled_dot`), not " +
+                   std::to_string(kWidth)};
+    if (version == 2 && kWidth != 4 && kWidth != 8 && kWidth != 16)
+      return Error{where +
+                   "ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2 (including "
+                   "packed cases for `scaled_dot`), not " +
+                   std::to_string(kWidth)};
+    if (version == 3 && kWidth == 0)
+      return Error{where + "ttg.dot_op kWidth parameter is mandatory for WMMA v3"};
+    return std::nullopt;
+  }
+  case EncodingKind::AmdMfma:
+    if (kWidth == 0)
+      return Error{where + "ttg.dot_op kWidth parameter is mandatory for MFMA parent"};
+    return std::nullopt;
+  case EncodingKind::Blocked:
+    if (kWidth != 0)
+      return Error{where + "ttg.dot_op kWidth parameter is not supported when the parent is a "
+                           "blocked layout"};
+    return std::nullopt;
+  case EncodingKind::IntelDpas:
+    return std::nullopt;
+  default:
+    return Error{at(p) + "ttg.dot_op unexpected parent layout: #" + p.text +
+                 " (the parent must be an MMA, DPAS or blocked encoding)"};
+  }
 }
 
 // Verifies the attribute and returns its rank (-1 where the rank is not known without a shape).
 Expected<int> verify(const Encoding& e) {
   const AttrValue& attr = e.attr;
+  if (auto err = detail::checkParameterNames(e.kind, attr)) return *err;
   switch (e.kind) {
   case EncodingKind::Blocked:
     return verifyBlocked(attr);
@@ -219,6 +317,8 @@ Expected<int> verify(const Encoding& e) {
     return verifySwizzled(attr);
   case EncodingKind::AmdWmma:
     return verifyAmdWmma(attr);
+  case EncodingKind::AmdMfma:
+    return verifyAmdMfma(attr);
   case EncodingKind::IntelDpas: {
     // DpasEncodingAttr::verify: repeatCount 1..8, systolicDepth 8, executionSize 16 or 8,
     // opsPerChan 1/2/4/8, threadsPerWarp, rank 2 or 3, repCluster, fp4KPack, CTA layout.
@@ -265,17 +365,18 @@ Expected<int> verify(const Encoding& e) {
     LAYOUT_TRY_ASSIGN(opIdx, detail::intParam(attr, "opIdx"));
     if (opIdx != 0 && opIdx != 1)
       return makeError(at(*attr.find("opIdx")) +
-                       "'opIdx' must be 0 (operand A) or 1 (operand B), not " +
-                       std::to_string(opIdx));
-    if (attr.find("kWidth")) LAYOUT_TRY(detail::intParam(attr, "kWidth"));
+                       "ttg.dot_op opIdx parameter can be 0 or 1, got: " + std::to_string(opIdx));
+    int64_t kWidth = 0;
+    if (attr.find("kWidth")) {
+      LAYOUT_TRY_ASSIGN(k, detail::intParam(attr, "kWidth"));
+      if (k < 0)
+        return makeError(at(*attr.find("kWidth")) + "expected an unsigned integer value in kWidth");
+      kWidth = k;
+    }
     const AttrValue* parent = attr.find("parent");
     if (!parent) return makeError(at(attr) + "#ttg.dot_op needs the parameter 'parent'");
     LAYOUT_TRY_ASSIGN(p, encodingFromAttr(*parent));
-    if (p.isShared() || p.kind == EncodingKind::Slice || p.kind == EncodingKind::DotOperand ||
-        p.kind == EncodingKind::Linear)
-      return makeError(at(*parent) +
-                       "the parent of #ttg.dot_op must be an MMA or blocked encoding, not #" +
-                       p.attr.text);
+    if (auto err = checkDotOperandKWidth(attr, p, opIdx, kWidth)) return *err;
     return verify(p);
   }
   default:

@@ -15,6 +15,9 @@ namespace layout::triton::detail {
 // "line L, column C: " of a value, for messages.
 std::string at(const AttrValue& v);
 
+// An error for the first parameter name that `kind` does not take (encoding_parameters.cpp).
+std::optional<Error> checkParameterNames(EncodingKind kind, const AttrValue& attr);
+
 // Required / optional parameters of an attribute, with type checks.
 Expected<std::vector<int64_t>> intList(const AttrValue& attr, const char* key);
 Expected<int64_t> intParam(const AttrValue& attr, const char* key);

@@ -24,11 +24,13 @@ std::string show(const std::vector<int64_t>& v) {
 }
 
 // Integer parameter `key` with a rule: the message names the parameter, its value and the rule.
+// `rule` is Triton's DpasEncodingAttr::verify message, which ends with the value (", but was:9").
 Expected<int64_t> checkedInt(const AttrValue& attr, const char* key, bool (*ok)(int64_t),
                              const char* rule) {
   LAYOUT_TRY_ASSIGN(v, intParam(attr, key));
   if (!ok(v))
-    return makeError(at(*attr.find(key)) + "'" + key + "' = " + std::to_string(v) + ": " + rule);
+    return makeError(at(*attr.find(key)) + "'" + key + "' = " + std::to_string(v) + ": " + rule +
+                     ", but was:" + std::to_string(v));
   return v;
 }
 
@@ -60,22 +62,10 @@ std::optional<Error> checkDerivedShape(const AttrValue& attr, const char* key, i
   return std::nullopt;
 }
 
-const std::set<std::string, std::less<>>& knownKeys() {
-  static const std::set<std::string, std::less<>> keys = {
-      "repeatCount", "systolicDepth", "executionSize", "opsPerChan", "threadsPerWarp",
-      "warpsPerCTA", "repCluster",    "fp4KPack",      "A",          "B",
-      "C",           "CTAsPerCGA",    "CTASplitNum",   "CTAOrder",   "CGALayout"};
-  return keys;
-}
-
 } // namespace
 
 Expected<IntelDpasParams> intelDpasParams(const AttrValue& attr) {
-  for (const AttrEntry& e : attr.entries)
-    if (!knownKeys().count(e.key))
-      return makeError(at(e.value) + "'" + e.key + "' is not a parameter of #ttig.dpas (it has " +
-                       "repeatCount, systolicDepth, executionSize, opsPerChan, threadsPerWarp, " +
-                       "warpsPerCTA, repCluster, fp4KPack and the CTA layout)");
+  if (auto err = checkParameterNames(EncodingKind::IntelDpas, attr)) return *err;
   IntelDpasParams p;
   LAYOUT_TRY_ASSIGN(rc, checkedInt(
                             attr, "repeatCount", [](int64_t v) { return v >= 1 && v <= 8; },
@@ -86,10 +76,10 @@ Expected<IntelDpasParams> intelDpasParams(const AttrValue& attr) {
   LAYOUT_TRY_ASSIGN(es, checkedInt(
                             attr, "executionSize", [](int64_t v) { return v == 16 || v == 8; },
                             "executionSize must be 16 (PVC, BMG) or 8 (ATS-M, DG2)"));
-  LAYOUT_TRY_ASSIGN(opc, checkedInt(
-                             attr, "opsPerChan",
-                             [](int64_t v) { return v == 1 || v == 2 || v == 4 || v == 8; },
-                             "opsPerChan must be 1, 2, 4 or 8"));
+  LAYOUT_TRY_ASSIGN(opc,
+                    checkedInt(
+                        attr, "opsPerChan", [](int64_t v) { return v == 1 || v == 2 || v == 4; },
+                        "opsPerChannel must be 1, 2 or 4"));
   LAYOUT_TRY_ASSIGN(tpw, intParam(attr, "threadsPerWarp"));
   if (!isPow2(tpw) || tpw < es || tpw > 32)
     return makeError(at(*attr.find("threadsPerWarp")) +

@@ -1,6 +1,8 @@
 // triton-tensor-layout's text formats (lib/Dialect/TritonGPU/IR/Dialect.cpp, getLayoutStr).
 #include "layout/triton/layout_views.h"
 
+#include "layout/core/resource_limits.h"
+
 #include <vector>
 
 namespace layout::triton {
@@ -74,14 +76,58 @@ std::string tensorGrid(const std::vector<std::string>& cells, std::span<const in
   return out;
 }
 
+constexpr const char* kRaiseCells =
+    "raise it with layoutctl show --max-cells N or LAYOUT_MAX_VIEW_CELLS";
+constexpr size_t kMaxViewRank = 16;
+
+std::string shapeText(std::span<const int64_t> shape) {
+  std::string s;
+  for (size_t d = 0; d < shape.size(); ++d) s += (d ? "x" : "") + std::to_string(shape[d]);
+  return s;
+}
+
+// The number of tensor cells a view prints, checked against the view limit before anything
+// proportional to it is allocated, and the layout's out-dims against the shape (a coordinate
+// outside the shape would index past the cells).
+Expected<uint64_t> viewCells(const LinearLayout& ll, std::span<const int64_t> shape) {
+  if (shape.empty()) return makeError("a text view needs a shape of rank 1 or more");
+  if (shape.size() > kMaxViewRank)
+    return makeError("the text views print tensors of rank at most " +
+                     std::to_string(kMaxViewRank) + ", not " + std::to_string(shape.size()));
+  if (size_t(ll.numOutDims()) != shape.size())
+    return makeError("the layout has " + std::to_string(ll.numOutDims()) +
+                     " out-dims but the shape has rank " + std::to_string(shape.size()));
+  LAYOUT_TRY_ASSIGN(cells, boundedElementCount(shape, resourceLimits().maxViewCells,
+                                               "the tensor " + shapeText(shape), kRaiseCells));
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (ll.outDimSize(int(d)) > uint64_t(shape[d]))
+      return makeError("out-dim " + std::string(ll.outDimName(int(d)).str()) + " has size " +
+                       std::to_string(ll.outDimSize(int(d))) + ", larger than the shape's " +
+                       std::to_string(shape[d]));
+  return cells;
+}
+
+// The number of hardware positions (every combination of the listed in-dims) a view visits.
+Expected<uint64_t> hardwarePositions(const LinearLayout& ll, std::initializer_list<DimName> names) {
+  int bits = 0;
+  for (DimName n : names)
+    if (int d = ll.inDimIndex(n); d >= 0) bits += ll.inDimSizeLog2(d);
+  const uint64_t limit = resourceLimits().maxViewCells;
+  if (bits >= 64 || (uint64_t{1} << bits) > limit)
+    return makeError("the layout has 2^" + std::to_string(bits) +
+                     " hardware positions to print; the limit is " + describeLimit(limit) + " (" +
+                     kRaiseCells + ")");
+  return uint64_t{1} << bits;
+}
+
 } // namespace
 
-std::string distributedLayoutStr(const LinearLayout& ll, std::span<const int64_t> shape,
-                                 bool hwView) {
+Expected<std::string> distributedLayoutStr(const LinearLayout& ll, std::span<const int64_t> shape,
+                                           bool hwView) {
+  LAYOUT_TRY_ASSIGN(total, viewCells(ll, shape));
+  LAYOUT_TRY(hardwarePositions(ll, {dims::reg(), dims::lane(), dims::warp(), dims::block()}));
   const uint64_t lanes = dimSize(ll, dims::lane()), warps = dimSize(ll, dims::warp()),
                  blocks = dimSize(ll, dims::block()), regs = dimSize(ll, dims::reg());
-  uint64_t total = 1;
-  for (int64_t s : shape) total *= uint64_t(s);
   std::vector<std::string> elements(total), threads;
   for (uint64_t b = 0; b < blocks; ++b)
     for (uint64_t w = 0; w < warps; ++w)
@@ -122,10 +168,13 @@ std::string distributedLayoutStr(const LinearLayout& ll, std::span<const int64_t
   return out;
 }
 
-std::string sharedLayoutStr(const LinearLayout& ll, std::span<const int64_t> shape, bool hwView) {
-  uint64_t total = 1;
-  for (int64_t s : shape) total *= uint64_t(s);
+Expected<std::string> sharedLayoutStr(const LinearLayout& ll, std::span<const int64_t> shape,
+                                      bool hwView) {
+  LAYOUT_TRY_ASSIGN(total, viewCells(ll, shape));
   const uint64_t blocks = dimSize(ll, dims::block());
+  if (blocks > total)
+    return makeError("the layout has " + std::to_string(blocks) + " blocks for " +
+                     std::to_string(total) + " elements");
   const uint64_t perBlock = total / blocks; // Triton prints this many offsets per block
   std::vector<std::string> elements(total), offsets;
   uint64_t i = 0;
@@ -151,8 +200,8 @@ std::string sharedLayoutStr(const LinearLayout& ll, std::span<const int64_t> sha
   return out;
 }
 
-std::string layoutStr(const Encoding& encoding, const LinearLayout& ll,
-                      std::span<const int64_t> shape, bool hwView) {
+Expected<std::string> layoutStr(const Encoding& encoding, const LinearLayout& ll,
+                                std::span<const int64_t> shape, bool hwView) {
   return encoding.isShared() ? sharedLayoutStr(ll, shape, hwView)
                              : distributedLayoutStr(ll, shape, hwView);
 }

@@ -78,6 +78,11 @@ bool isHopper(const AttrValue& mma) {
 
 Expected<LinearLayout> nvidiaMmaToLinearLayout(const AttrValue& attr,
                                                std::span<const int64_t> shape) {
+  LAYOUT_TRY_ASSIGN(major, intParam(attr, "versionMajor"));
+  if (major != 2 && major != 3)
+    return makeError(at(*attr.find("versionMajor")) + "versionMajor = " + std::to_string(major) +
+                     ": Triton converts #ttg.nvidia_mma to a linear layout for versionMajor 2 "
+                     "(Ampere) and 3 (Hopper) only");
   LAYOUT_TRY_ASSIGN(warps, intList(attr, "warpsPerCTA"));
   LAYOUT_TRY_ASSIGN(instr, intList(attr, "instrShape"));
   const int rank = int(warps.size());

@@ -12,10 +12,6 @@ namespace layout::triton::detail {
 
 namespace {
 
-constexpr const char* kKeys[] = {"swizzlingByteWidth", "transposed",  "elementBitWidth",
-                                 "fp4Padded",          "rank",        "CGALayout",
-                                 "CTAsPerCGA",         "CTASplitNum", "CTAOrder"};
-
 // An optional boolean parameter (false when absent).
 Expected<bool> boolParam(const AttrValue& attr, const char* key) {
   const AttrValue* v = attr.find(key);
@@ -123,12 +119,7 @@ Expected<NvmmaSharedParams> nvmmaSharedParams(const AttrValue& attr) {
     return makeError(at(attr.items[0]) + "#ttg.nvmma_shared takes only named parameters "
                                          "{swizzlingByteWidth = .., transposed = .., "
                                          "elementBitWidth = .., ...}");
-  for (const AttrEntry& e : attr.entries)
-    if (std::find_if(std::begin(kKeys), std::end(kKeys),
-                     [&](const char* k) { return e.key == k; }) == std::end(kKeys))
-      return makeError(at(e.value) + "unexpected key '" + e.key +
-                       "' in #ttg.nvmma_shared (it takes swizzlingByteWidth, transposed, "
-                       "elementBitWidth, fp4Padded, rank and CGALayout)");
+  if (auto err = checkParameterNames(EncodingKind::NvmmaShared, attr)) return *err;
   NvmmaSharedParams p;
   LAYOUT_TRY_ASSIGN(swizzle, intParam(attr, "swizzlingByteWidth"));
   if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)

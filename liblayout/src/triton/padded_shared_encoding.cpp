@@ -17,12 +17,18 @@ Expected<std::vector<std::pair<int64_t, int64_t>>> paddingIntervals(const AttrVa
   for (const AttrValue& p : attr.items[0].items) {
     if (p.kind != AttrValue::Kind::Padding)
       return makeError(at(p) + "expected interval:+pad, got " + kindName(p.kind));
-    if (p.integer < 1 || !std::has_single_bit(uint64_t(p.integer)) || p.padding < 1 ||
-        !std::has_single_bit(uint64_t(p.padding)))
-      return makeError(at(p) + "interval " + std::to_string(p.integer) + " and padding " +
-                       std::to_string(p.padding) + " must be powers of two");
-    if (!out.empty() && p.integer <= out.back().first)
-      return makeError(at(p) + "intervals must increase");
+    // PaddedSharedEncodingAttr::verify's rules and messages. The padding of each interval is
+    // added independently, so the order of the pairs does not matter.
+    if (p.integer < 1 || !std::has_single_bit(uint64_t(p.integer)))
+      return makeError(at(p) + "interval " + std::to_string(p.integer) +
+                       ": interval values must all be power of two");
+    if (p.padding < 1 || !std::has_single_bit(uint64_t(p.padding)))
+      return makeError(at(p) + "padding " + std::to_string(p.padding) +
+                       ": padding values must all be power of two");
+    for (const auto& [interval, unused] : out)
+      if (interval == p.integer)
+        return makeError(at(p) + "interval " + std::to_string(p.integer) +
+                         ": interval values cannot have duplicates");
     out.push_back({p.integer, p.padding});
   }
   return out;
@@ -31,7 +37,28 @@ Expected<std::vector<std::pair<int64_t, int64_t>>> paddingIntervals(const AttrVa
 // The linear component: explicit `offset` / `block` bases, or the short form {order, shape} =
 // identityStandardND(offset, shape, order) with out-dims in standard order.
 Expected<LinearLayout> paddedLinearComponent(const AttrValue& attr) {
-  if (attr.find("offset")) return storedSharedLinearLayout(attr);
+  if (attr.find("offset") || attr.find("block")) {
+    // PaddedSharedEncodingAttr's parser and verifier: both bases given, each basis of either
+    // in-dim moving along at most one dim by 0 or a power of two.
+    for (const char* key : {"offset", "block"})
+      if (!attr.find(key)) return makeError(at(attr) + "Expected basis of '" + key + "' not found");
+    for (const char* key : {"offset", "block"}) {
+      LAYOUT_TRY_ASSIGN(bases, basesParam(attr, key));
+      for (const auto& basis : bases) {
+        int moving = 0;
+        for (int64_t c : basis) {
+          moving += c != 0;
+          if (c != 0 && !std::has_single_bit(uint64_t(c)))
+            return makeError(at(*attr.find(key)) + "'" + key +
+                             "': Each offset basis must be 0 or a power of two.");
+        }
+        if (moving > 1)
+          return makeError(at(*attr.find(key)) + "'" + key +
+                           "': Each offset basis must move in at most one dimension.");
+      }
+    }
+    return storedSharedLinearLayout(attr);
+  }
   LAYOUT_TRY_ASSIGN(order, intList(attr, "order"));
   LAYOUT_TRY_ASSIGN(shape, intList(attr, "shape"));
   if (order.size() != shape.size() || shape.empty())

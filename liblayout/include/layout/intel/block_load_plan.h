@@ -72,7 +72,8 @@ struct BlockLoadPlan {
   LinearLayout subgroupOffset;  // warp -> memory coordinates (elements) of the subgroup's tile
 };
 
-// Errors: not a dot_op of a dpas parent, rank other than 2, elemBits * opsPerChan != 32, a shape
+// Errors: not a dot_op of a dpas parent, rank other than 2, more elements than
+// resourceLimits().maxPlanElements, elemBits * opsPerChan != 32, a shape
 // smaller than one DPAS instruction, threadsPerWarp != the target's subgroup size, or no legal
 // block load whose per-lane data matches the DPAS operand (e.g. a transposed 8-bit A).
 Expected<BlockLoadPlan> planBlockLoads(const triton::Encoding& operand,

@@ -6,7 +6,7 @@
 //       R"({"id": 1, "op": "identity1D", "args": {"size": 4, "inDim": "lane", "outDim":
 //       "dim0"}})");
 //   // {"id":1,"result":{"inDims":[{"name":"lane","bases":[[1],[2]]}],...}}
-//   batch.run(std::cin, std::cout);
+//   if (!batch.run(std::cin, std::cout)) std::cerr << "error: writing the responses failed\n";
 //
 // Ops are looked up in a registry; modules (encodings, Intel models, banks) add theirs with
 // registerOp, using the same argument helpers.
@@ -41,10 +41,8 @@ struct BatchRequest {
   Expected<std::vector<DimName>> dimListArg(const char* name) const;
   // A list of [name, size] pairs.
   Expected<std::vector<DimSize>> dimSizeListArg(const char* name) const;
-  // A list of [name, value] pairs. With wrapNegative, negative values are taken modulo 2^64
-  // (two's complement), as Triton's int32 inputs are.
-  Expected<std::vector<std::pair<DimName, uint64_t>>>
-  dimValueListArg(const char* name, bool wrapNegative = false) const;
+  // A list of [name, value] pairs of non-negative values.
+  Expected<std::vector<std::pair<DimName, uint64_t>>> dimValueListArg(const char* name) const;
 };
 
 struct BatchOp {
@@ -65,8 +63,10 @@ public:
 
   // The response line (no trailing newline) for one request line.
   std::string processLine(std::string_view line) const;
-  // Reads every line of `in` (blank lines are skipped), writes one response line each.
-  void run(std::istream& in, std::ostream& out) const;
+  // Reads every line of `in` and writes one response line each, in order: a blank line, a
+  // malformed one, or one longer than resourceLimits().maxLineBytes gets an error line (with the
+  // request's id where it can be read). False when writing to `out` failed (a full disk).
+  [[nodiscard]] bool run(std::istream& in, std::ostream& out) const;
 
 private:
   std::map<std::string, BatchOp> ops_;

@@ -1,0 +1,110 @@
+// libFuzzer target for the input paths bounded by issue 15: alias files (expansion size and
+// depth) used by the TritonGPU parser and the explorer's input, text views on shapes read from
+// the input (any size, up to 2^40 a dim: the view limit must refuse, never allocate), batch lines
+// through the bounded line reader (a line over the limit is answered from its first bytes), and
+// explorer scripts. Limits are lowered so that each run stays fast; any input must give a value
+// or an error, never crash, hang or exhaust memory.
+//
+//   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
+//   ./build-fuzz/tests/fuzz/input_limits_fuzzer tests/fuzz/limits_corpus -max_total_time=30
+#include "explorer/layout_input.h"
+#include "explorer/ui_script.h"
+#include "layout/core/resource_limits.h"
+#include "layout/io/batch.h"
+#include "layout/io/file_io.h"
+#include "layout/io/mlir_attribute.h"
+#include "layout/triton/encoding.h"
+#include "layout/triton/layout_views.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+
+namespace {
+
+// Shapes from the input's first line: "AxBxC" with any sizes (huge ones included).
+std::vector<int64_t> shapeFrom(const std::string& line) {
+  std::vector<int64_t> shape;
+  std::string part;
+  std::istringstream in(line);
+  while (std::getline(in, part, 'x') && shape.size() < 4) {
+    if (part.empty() || part.size() > 13 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
+      return {16, 16};
+    int64_t v = std::stoll(part);
+    if (v < 1 || v > (int64_t{1} << 40)) return {16, 16};
+    shape.push_back(v);
+  }
+  return shape.empty() ? std::vector<int64_t>{16, 16} : shape;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static const bool limited = [] {
+    layout::ResourceLimits limits;
+    limits.maxViewCells = 1 << 12;
+    limits.maxAttrValues = 1 << 12;
+    limits.maxLineBytes = 256;
+    limits.maxPlanElements = 1 << 16;
+    layout::setResourceLimits(limits);
+    return true;
+  }();
+  (void)limited;
+  static const layout::BatchProcessor batch;
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  const size_t nl = text.find('\n');
+  const std::vector<int64_t> shape = shapeFrom(text.substr(0, nl));
+  const std::string rest = nl == std::string::npos ? text : text.substr(nl + 1);
+
+  // Alias files, then every alias as an encoding (and through the explorer's input) on the shape,
+  // with both text views.
+  if (auto defs = layout::parseAliasFile(rest)) {
+    layout::AttrAliases aliases;
+    for (const auto& d : *defs) aliases[d.name] = d.value;
+    for (const auto& d : *defs) {
+      (void)explorer::parseLayoutInput("#" + d.name, shape, aliases);
+      auto enc = layout::triton::parseEncoding("#" + d.name, aliases);
+      if (!enc) continue;
+      auto ll = layout::triton::toLinearLayout(*enc, shape);
+      if (!ll) continue;
+      (void)layout::triton::layoutStr(*enc, *ll, shape, false);
+      (void)layout::triton::layoutStr(*enc, *ll, shape, true);
+    }
+  }
+  if (auto enc = layout::triton::parseEncoding(rest))
+    if (auto ll = layout::triton::toLinearLayout(*enc, shape)) {
+      (void)layout::triton::layoutStr(*enc, *ll, shape, false);
+      (void)layout::triton::layoutStr(*enc, *ll, shape, true);
+    }
+
+  // The bounded line reader never stores more than the limit and loses no line.
+  {
+    std::istringstream in(text);
+    std::string line;
+    size_t lines = 0;
+    for (;;) {
+      layout::LineRead r = layout::readBoundedLine(in, line, 64);
+      if (r == layout::LineRead::End) break;
+      if (line.size() > 64) std::abort();
+      if (r == layout::LineRead::TooLong) layout::skipRestOfLine(in);
+      ++lines;
+    }
+    size_t expected = 0;
+    for (size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n' || i + 1 == text.size()) ++expected;
+    if (lines != expected) std::abort();
+    // The batch loop answers each of them, over-long ones included.
+    std::istringstream requests(text);
+    std::ostringstream out;
+    if (!batch.run(requests, out)) std::abort();
+    size_t responses = 0;
+    for (char c : out.str()) responses += c == '\n';
+    if (responses != expected) std::abort();
+  }
+
+  (void)explorer::parseScript(rest);
+  return 0;
+}
