@@ -43,12 +43,13 @@ cells='the limit is 2^22 (4194304)'
 # 1. Views of 2^64 or more cells (the shape product wrapped to 0: segfault).
 expect view-2to64 1 "has 2^64 or more elements; $cells" -- "$ctl" show "$blocked" --shape 4294967296x4294967296
 expect view-2to64-hw 1 "has 2^64 or more elements" -- "$ctl" show "$blocked" --shape 4294967296x4294967296 --view hw
-wide=$(python3 -c '
-import json
-b = [[1 << i, 0] for i in range(32)]
-c = [[0, 1 << i] for i in range(32)]
-print(json.dumps({"inDims": [{"name": "register", "bases": b}, {"name": "lane", "bases": c}],
-                  "outDims": [{"name": "dim0", "size": 1 << 32}, {"name": "dim1", "size": 1 << 32}]}))')
+# An invertible 64-bit layout: registers along dim0, lanes along dim1, 32 bits each.
+wide=$(awk 'BEGIN {
+  r = ""; l = ""; p = 1
+  for (i = 0; i < 32; i++) { r = r (i ? "," : "") "[" sprintf("%.0f", p) ",0]"; l = l (i ? "," : "") "[0," sprintf("%.0f", p) "]"; p *= 2 }
+  printf "{\"inDims\":[{\"name\":\"register\",\"bases\":[%s]},{\"name\":\"lane\",\"bases\":[%s]}],", r, l
+  printf "\"outDims\":[{\"name\":\"dim0\",\"size\":4294967296},{\"name\":\"dim1\",\"size\":4294967296}]}\n"
+}')
 echo "$wide" >"$tmp/wide.json"
 expect view-json-2to64 1 "has 2^64 or more elements" -- "$ctl" show @"$tmp/wide.json" --view tensor
 expect view-json-2to64-hw 1 "has 2^64 or more elements" -- "$ctl" show @"$tmp/wide.json" --view hw
@@ -122,10 +123,11 @@ expect write-batch-full 1 "error: writing the responses to standard output faile
 expect write-gemm-full 1 "error: writing to standard output failed" -- bash -c "'$ctl' gemm --m 64 --n 64 --k 64 --sg-layout 2x2 --sg-data 16x32 >/dev/full"
 
 # 8. Layout JSON with many dims was quadratic (100k dims: 5-7 s; 333k: over 20 s).
-python3 -c '
-import json
-print(json.dumps({"inDims": [{"name": "i%d" % k, "bases": []} for k in range(300000)],
-                  "outDims": [{"name": "o", "size": 1}]}))' >"$tmp/dims.json"
+awk 'BEGIN {
+  printf "{\"inDims\": ["
+  for (k = 0; k < 300000; k++) printf "%s{\"name\": \"i%d\", \"bases\": []}", (k ? ", " : ""), k
+  printf "], \"outDims\": [{\"name\": \"o\", \"size\": 1}]}\n"
+}' >"$tmp/dims.json"
 expect dims-limit 1 "the layout has 300000 in-dims and 1 out-dims; the limit is 4096 dims in all (raise it with LAYOUT_MAX_DIMS)" -- "$ctl" show @"$tmp/dims.json"
 # Linear once raised: 300k dims in well under the 20 s the quadratic reader took for 333k.
 start=$(date +%s)
