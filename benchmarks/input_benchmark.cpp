@@ -1,8 +1,8 @@
 // Reading user input within its limits (docs/limits.md): the layout JSON reader on an ordinary
 // layout and on 100k dims (linear: it was quadratic), and the batch loop's bounded line reader.
 #include "layout/core/resource_limits.h"
-#include "layout/io/batch.h"
-#include "layout/io/layout_json.h"
+#include "layout/protocol/batch.h"
+#include "layout/text/layout_json.h"
 
 #include <benchmark/benchmark.h>
 

@@ -3,7 +3,7 @@
 //
 //   ./build/examples/conversion_example
 #include "layout/core/linear_layout.h"
-#include "layout/io/layout_json.h"
+#include "layout/text/layout_json.h"
 
 #include <iostream>
 

@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake          # compiler and build system
+  pkg-config                     # the installed package test builds a program with pkg-config
   libgtest-dev                   # GoogleTest: the test suites
   libbenchmark-dev               # Google Benchmark: benchmarks/
   nlohmann-json3-dev             # layout JSON and the batch protocol

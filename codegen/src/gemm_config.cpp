@@ -9,7 +9,7 @@
 namespace layout::codegen {
 namespace {
 
-// shared/reference/intel-xe.md §3.2 (SG16) and the OpenCL built-in names of §6.
+// docs/reference/intel-xe.md §3.2 (SG16) and the OpenCL built-in names of §6.
 constexpr DataTypeTraits kTraits[] = {
     {GemmDataType::F16, "f16", "f32", 16, 2, 16, "intel_sub_group_f16_f16_matrix_mad_k16"},
     {GemmDataType::BF16, "bf16", "f32", 16, 2, 16, "intel_sub_group_bf16_bf16_matrix_mad_k16"},

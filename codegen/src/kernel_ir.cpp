@@ -32,7 +32,7 @@ std::array<int64_t, 2> matrixExtent(const GemmConfig& c, MatrixOperand m) {
 }
 
 intel::Surface matrixSurface(const GemmConfig& c, MatrixOperand m) {
-  // The block-I/O rules (shared/reference/intel-xe.md §3.1): width >= 64 bytes and a multiple
+  // The block-I/O rules (docs/reference/intel-xe.md §3.1): width >= 64 bytes and a multiple
   // of 4, pitch a multiple of 16 (we use 64 so every row starts 64-byte aligned, like the base).
   const auto [rows, cols] = matrixExtent(c, m);
   const int64_t rowBytes = cols * matrixElementBits(c, m) / 8;

@@ -2,7 +2,7 @@
 // transpose, sublayout, free-vars.
 #include "commands.h"
 
-#include "layout/io/layout_json.h"
+#include "layout/text/layout_json.h"
 
 #include <iostream>
 

@@ -2,9 +2,9 @@
 // (layout/smem; the same results as the batch ops banks.analyze and banks.swizzle).
 #include "commands.h"
 
-#include "layout/io/layout_operand.h"
 #include "layout/smem/shared_operands.h"
 #include "layout/smem/swizzle_synthesis.h"
+#include "layout/triton/layout_operand.h"
 
 #include <nlohmann/json.hpp>
 

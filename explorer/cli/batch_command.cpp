@@ -1,7 +1,7 @@
 // layoutctl batch: the JSON Lines protocol of interchange §2 on stdin/stdout.
 #include "commands.h"
 
-#include "layout/io/batch.h"
+#include "layout/protocol/batch.h"
 
 #include <sys/stat.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 #include "cli_args.h"
 
-#include "layout/io/file_io.h"
-#include "layout/io/layout_json.h"
+#include "layout/text/file_io.h"
+#include "layout/text/layout_json.h"
 
 #include <fstream>
 #include <iostream>

@@ -3,7 +3,7 @@
 #include "commands.h"
 
 #include "layout/conversion/conversion_plan.h"
-#include "layout/io/layout_operand.h"
+#include "layout/triton/layout_operand.h"
 
 #include <iostream>
 

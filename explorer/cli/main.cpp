@@ -31,7 +31,7 @@ void printOverview(std::ostream& os, const std::vector<Command>& commands) {
   os << "layoutctl: GPU tensor layouts as linear maps over GF(2)\n\n"
         "usage: layoutctl <subcommand> [options]\n"
         "       layoutctl <subcommand> --help\n\n"
-        "A LAYOUT argument is inline layout JSON (shared/spec/interchange.md §1), or @FILE\n"
+        "A LAYOUT argument is inline layout JSON (docs/interchange.md §1), or @FILE\n"
         "(@- for stdin). Every subcommand that prints a result takes --format text|json.\n"
         "Exit status: 0 ok, 1 invalid input or failed precondition, 2 usage error,\n"
         "3 device or runtime not available.\n\nsubcommands:\n";

@@ -2,7 +2,7 @@
 // layout::xegpu::propagate, the same request as the batch op xegpu.propagate).
 #include "commands.h"
 
-#include "layout/io/xegpu_propagation_json.h"
+#include "layout/xegpu/propagation_json.h"
 
 #include <iostream>
 #include <sstream>

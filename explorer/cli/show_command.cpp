@@ -4,8 +4,8 @@
 #include "commands.h"
 
 #include "layout/core/resource_limits.h"
-#include "layout/io/layout_json.h"
-#include "layout/io/mlir_attribute.h"
+#include "layout/text/layout_json.h"
+#include "layout/text/mlir_attribute.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 

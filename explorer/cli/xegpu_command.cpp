@@ -3,7 +3,7 @@
 // coordinates and vector shapes).
 #include "commands.h"
 
-#include "layout/io/layout_json.h"
+#include "layout/text/layout_json.h"
 #include "layout/xegpu/xegpu_layout.h"
 
 #include <fstream>

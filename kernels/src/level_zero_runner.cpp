@@ -1,5 +1,6 @@
 #include "kernels/level_zero_runner.h"
 
+#if LAYOUT_HAVE_LEVEL_ZERO
 #include <level_zero/ze_api.h>
 
 #include <algorithm>
@@ -540,3 +541,39 @@ std::string levelZeroResultName(int result) {
 }
 
 } // namespace layout::kernels
+
+#else // built without libze-dev: the runner reports that, as "no device" (exit 3 in layoutctl)
+
+#include <cstdio>
+
+namespace layout::kernels {
+
+namespace {
+
+LevelZeroOutcome notBuilt() {
+  LevelZeroOutcome o;
+  o.status = LevelZeroStatus::NoDevice;
+  o.message = "Level Zero: this build has no Level Zero support (libze-dev was not found when it "
+              "was configured)";
+  return o;
+}
+
+} // namespace
+
+LevelZeroOutcome probeLevelZero() {
+  return notBuilt();
+}
+
+LevelZeroOutcome runOnLevelZero(const LevelZeroLaunch&) {
+  return notBuilt();
+}
+
+std::string levelZeroResultName(int result) {
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "0x%08x", static_cast<unsigned>(result));
+  return hex;
+}
+
+} // namespace layout::kernels
+
+#endif

@@ -13,8 +13,8 @@
 //    register/lane/warp, bijective and broadcasting, with the rounds against the lower bound.
 // 3. Errors (precise messages), text and JSON, and the batch op convert.plan.
 #include "layout/conversion/conversion_plan.h"
-#include "layout/io/batch.h"
-#include "layout/io/layout_json.h"
+#include "layout/protocol/batch.h"
+#include "layout/text/layout_json.h"
 #include "layout/triton/encoding.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // Hand-written cases for every operation of layout/core/linear_layout.h. Each expected value is
-// derived by hand from shared/reference/triton-linear-layout.md (sections 1, 2 and 4); the
+// derived by hand from docs/reference/triton-linear-layout.md (sections 1, 2 and 4); the
 // derivation is the comment above the check.
 #include "layout/core/linear_layout.h"
 

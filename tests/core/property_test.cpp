@@ -8,7 +8,7 @@
 #include "support/naive_layout.h"
 
 #include "layout/core/linear_layout.h"
-#include "layout/io/layout_json.h"
+#include "layout/text/layout_json.h"
 
 #include <gtest/gtest.h>
 

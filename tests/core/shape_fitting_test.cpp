@@ -1,5 +1,5 @@
 // ensureLayoutNotLargerThan / ensureLayoutNotSmallerThan / identityStandardND, with expectations
-// derived by hand from shared/reference/triton-linear-layout.md sections 3 and 5.1.
+// derived by hand from docs/reference/triton-linear-layout.md sections 3 and 5.1.
 #include "layout/core/shape_fitting.h"
 
 #include <gtest/gtest.h>

@@ -4,8 +4,8 @@
 // the README's own descriptions (row-major, seed 004's XOR rule, padded_shared's padding).
 #include "explorer/bank_view.h"
 
-#include "layout/io/layout_operand.h"
 #include "layout/smem/bank_model.h"
+#include "layout/triton/layout_operand.h"
 
 #include <gtest/gtest.h>
 

@@ -5,10 +5,10 @@
 //
 //   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
 //   ./build-fuzz/tests/fuzz/batch_fuzzer tests/fuzz/corpus -max_total_time=60
-#include "layout/io/batch.h"
-#include "layout/io/layout_json.h"
-#include "layout/io/mlir_attribute.h"
+#include "layout/protocol/batch.h"
 #include "layout/smem/bank_model.h"
+#include "layout/text/layout_json.h"
+#include "layout/text/mlir_attribute.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 #include "layout/xegpu/xegpu_layout.h"

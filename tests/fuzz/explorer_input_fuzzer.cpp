@@ -24,7 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t nl = text.find('\n');
   auto shape = explorer::parseShapeText(nl == std::string::npos ? "16x16" : text.substr(0, nl));
   if (!shape) return 0;
-  auto in = explorer::parseLayoutInput(nl == std::string::npos ? text : text.substr(nl + 1), *shape);
+  auto in =
+      explorer::parseLayoutInput(nl == std::string::npos ? text : text.substr(nl + 1), *shape);
   // Keep each run fast: draw only what has at most 2^12 inputs and elements.
   if (!in || in->layout.totalInDimSizeLog2() > 12 || in->layout.totalOutDimSizeLog2() > 12)
     return 0;

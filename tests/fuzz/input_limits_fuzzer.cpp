@@ -10,9 +10,9 @@
 #include "explorer/layout_input.h"
 #include "explorer/ui_script.h"
 #include "layout/core/resource_limits.h"
-#include "layout/io/batch.h"
-#include "layout/io/file_io.h"
-#include "layout/io/mlir_attribute.h"
+#include "layout/protocol/batch.h"
+#include "layout/text/file_io.h"
+#include "layout/text/mlir_attribute.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 

@@ -1,5 +1,5 @@
 // Intel Xe 2D block I/O: targets, validation, JSON, and the reference executors. Expected values
-// are transcribed by hand from shared/reference/intel-xe.md (§2.2 limits, §3.1 semantics and
+// are transcribed by hand from docs/reference/intel-xe.md (§2.2 limits, §3.1 semantics and
 // worked examples, §2.4 emitter examples); the random tests compare loadPerWorkItem with an
 // element-by-element model written from the §3.1 prose.
 #include "layout/intel/block_io.h"

@@ -1,6 +1,6 @@
 // The `layoutctl batch` protocol (interchange §2): one response line per request line, errors per
 // line, and hand-derived results for the ops the Triton vectors do not cover.
-#include "layout/io/batch.h"
+#include "layout/protocol/batch.h"
 
 #include <gtest/gtest.h>
 

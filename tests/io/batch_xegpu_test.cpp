@@ -1,5 +1,5 @@
 // The xegpu.* batch ops (interchange §2): arguments, results and per-line errors.
-#include "layout/io/batch.h"
+#include "layout/protocol/batch.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The layout JSON reader and writer (interchange §1).
-#include "layout/io/layout_json.h"
+#include "layout/text/layout_json.h"
 
 #include <gtest/gtest.h>
 

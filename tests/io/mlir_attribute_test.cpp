@@ -1,5 +1,5 @@
 // MLIR attribute text: the grammar subset the layout dialects print, with located errors.
-#include "layout/io/mlir_attribute.h"
+#include "layout/text/mlir_attribute.h"
 
 #include <gtest/gtest.h>
 

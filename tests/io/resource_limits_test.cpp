@@ -2,10 +2,10 @@
 // (a crash, an unbounded allocation, a silent success or a wrong answer); the expected messages
 // name the limit and how to raise it (docs/limits.md).
 #include "layout/core/resource_limits.h"
-#include "layout/io/batch.h"
-#include "layout/io/file_io.h"
-#include "layout/io/layout_json.h"
-#include "layout/io/mlir_attribute.h"
+#include "layout/protocol/batch.h"
+#include "layout/text/file_io.h"
+#include "layout/text/layout_json.h"
+#include "layout/text/mlir_attribute.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 

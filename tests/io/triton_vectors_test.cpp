@@ -1,8 +1,8 @@
 // Replays test vectors computed by real Triton 3.6.0 (tests/data/triton_algebra_vectors.jsonl, made
 // by tests/triton_oracle/gen_algebra_vectors.py on a machine with Triton) through the batch
 // protocol and compares every result with Triton's.
-#include "layout/io/batch.h"
-#include "layout/io/layout_json.h"
+#include "layout/protocol/batch.h"
+#include "layout/text/layout_json.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Self-checks of the independent DPAS SG16 oracle (tests/support/dpas_operand_model.h) against the
-// worked examples of shared/reference/intel-xe.md §3.2 and against a plain double matmul.
+// worked examples of docs/reference/intel-xe.md §3.2 and against a plain double matmul.
 #include "support/dpas_operand_model.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Bank models: the built-in tables against the reference's (shared/reference/
+// Bank models: the built-in tables against the reference's (docs/reference/
 // banks-swizzles-visualizers.md §3), user models from JSON and their diagnostics.
 #include "layout/smem/bank_analysis.h"
 #include "layout/smem/bank_model.h"

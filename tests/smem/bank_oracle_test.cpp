@@ -1,5 +1,5 @@
 // Checks the brute-force bank-conflict oracle (support/bank_oracle.h) against numbers printed in
-// the sources: shared/reference/banks-swizzles-visualizers.md section 3.5 and seed 004 (the
+// the sources: docs/reference/banks-swizzles-visualizers.md section 3.5 and seed 004 (the
 // MI350 LDS note). Byte addresses are computed here by hand from the documents' prose, so these
 // tests pin the oracle itself, independently of liblayout.
 #include "support/bank_oracle.h"

@@ -1,5 +1,5 @@
 // A brute-force model of shared-memory (LDS/SLM) bank conflicts, used by the tests as an oracle.
-// It is written only from the prose of shared/reference/banks-swizzles-visualizers.md (section 3)
+// It is written only from the prose of docs/reference/banks-swizzles-visualizers.md (section 3)
 // and seed 004, shares no code with liblayout and includes no layout/ header, so it cannot
 // inherit liblayout's misunderstandings. Everything is enumerated byte by byte; nothing assumes
 // that a vector is contiguous or that a layout is linear beyond what naive::apply computes.

@@ -1,6 +1,6 @@
 // An element-by-element model of how Intel DPAS (`intel_sub_group_*_matrix_mad_k*`,
 // `__spirv_SubgroupMatrixMultiplyAccumulateINTEL`) distributes its operands over the 16 lanes of a
-// subgroup (SG16: PVC, BMG), written only from the prose of shared/reference/intel-xe.md §3.2
+// subgroup (SG16: PVC, BMG), written only from the prose of docs/reference/intel-xe.md §3.2
 // (SG16 table, general rule, worked example) and §3.3 (numerics). It shares no code with liblayout,
 // codegen or kernels and includes no layout/ header: it is an oracle, so it must not inherit their
 // mistakes. Everything is plain loops over (lane, component).
@@ -16,8 +16,9 @@
 //   tf32 A:     a[l][i] (i < ceil(M/2)) = A[2i + l/8][l%8] (fp32 bits, passed through untouched)
 //               when 2i + l/8 >= M (only M = 1, lanes 8..15) the value is 0 ("ignored").
 //   f16/bf16 B: b[n][j] (j < 8)   = B[2j][n] | B[2j+1][n] << 16          ("VNNI", lower row low)
-//   s8 B:       b[n][j] (j < 8)   = B[4j][n] | B[4j+1][n] << 8 | B[4j+2][n] << 16 | B[4j+3][n] <<
-//   24 tf32 B:     b[n][j] (j < 8)   = B[j][n]                               (fp32 bits, untouched)
+//   s8 B:       b[n][j] (j < 8)   = B[4j][n] | B[4j+1][n] << 8 | B[4j+2][n] << 16
+//                                   | B[4j+3][n] << 24
+//   tf32 B:     b[n][j] (j < 8)   = B[j][n]                               (fp32 bits, untouched)
 //   C / D:      c[n][r] (r < M)   = C[r][n]                               (raw 32 bits)
 //
 // Reference numerics (a *declared* model, ref §3.3: silicon order/rounding is not specified):

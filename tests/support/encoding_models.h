@@ -1,5 +1,5 @@
 // Element-by-element models of the TritonGPU layout encodings, written from the prose and the
-// worked examples of shared/seeds/003_98a1fabe3a19b6d4.txt (the TritonGPU attribute definitions,
+// worked examples of docs/seeds.md (seed 003) (the TritonGPU attribute definitions,
 // "the seed" below; line numbers refer to it). They answer, by plain integer arithmetic and
 // enumeration, "which (block, warp, lane, register) hold tensor element (i, j[, k])?" for the
 // distributed encodings and "which logical element is stored at shared offset o?" for the shared
@@ -8,7 +8,7 @@
 // basis or a matrix.
 //
 // Where the seed is silent (mostly: how registers are numbered), the convention comes from
-// shared/reference/triton-linear-layout.md section 5 and is marked "Convention" below. The
+// docs/reference/triton-linear-layout.md section 5 and is marked "Convention" below. The
 // distributed models, conventions included, were checked element by element against the
 // toLinearLayout of real Triton 3.6.0 on 1,057 random cases (blocked of rank 1-3, slices of all
 // four parents, nvidia_mma v2, amd_mfma 16/32 with tilesPerWarp and isTransposed, amd_wmma v1/v2,

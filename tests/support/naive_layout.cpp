@@ -1,5 +1,5 @@
 // The naive model of naive_layout.h. Each function is a direct transcription of a sentence of
-// shared/reference/triton-linear-layout.md; see the comments for which one.
+// docs/reference/triton-linear-layout.md; see the comments for which one.
 #include "support/naive_layout.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // A deliberately simple, slow model of Triton's LinearLayout, written from the prose of
-// shared/reference/triton-linear-layout.md (sections 1-4). It shares no code with liblayout and
+// docs/reference/triton-linear-layout.md (sections 1-4). It shares no code with liblayout and
 // includes no layout/ header: the property tests compare liblayout against it, so it must not
 // inherit liblayout's mistakes.
 //

@@ -1,7 +1,7 @@
 // An element-by-element model of how MLIR XeGPU layouts (`#xegpu.layout`, `#xegpu.slice`, the old
 // `#xegpu.sg_map`) distribute a tensor over subgroups, lanes and registers, written only from the
-// prose and pseudo code of shared/reference/xegpu.md ("ref" below, section numbers §n) and the
-// XeGPU RFCs shared/seeds/000_28248701a8522b29.txt ("seed 000") and 001_046d9a7c4907c201.txt
+// prose and pseudo code of docs/reference/xegpu.md ("ref" below, section numbers §n) and the
+// XeGPU RFCs docs/seeds.md (seed 000) ("seed 000") and 001_046d9a7c4907c201.txt
 // ("seed 001"). It shares no code with liblayout and includes no layout/ header: the tests compare
 // liblayout's XeGPU -> LinearLayout conversion against it, so it must not inherit its mistakes.
 // Nothing here builds a basis or a matrix; everything is integer arithmetic and enumeration.

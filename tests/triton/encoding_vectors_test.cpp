@@ -1,7 +1,7 @@
 // Replays TritonGPU encodings converted by real Triton 3.6.0
 // (tests/data/triton_encoding_vectors.jsonl, made by tests/triton_oracle/gen_encoding_vectors.py)
 // through our parser, toLinearLayout and the triton-tensor-layout views.
-#include "layout/io/layout_json.h"
+#include "layout/text/layout_json.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 

@@ -1,5 +1,5 @@
 // #ttg.nvmma_shared: verifier errors, and an element-by-element model of the TMA/wgmma shared
-// layout written from the prose (shared/reference/triton-linear-layout.md §5.3 and the seed's
+// layout written from the prose (docs/reference/triton-linear-layout.md §5.3 and the seed's
 // NVMMASharedEncodingAttr description), independent of the library's conversion code.
 #include "layout/triton/encoding.h"
 

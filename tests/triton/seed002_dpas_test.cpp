@@ -1,6 +1,6 @@
 // Intel DPAS layouts (#ttig.dpas / #triton_intel_gpu.dpas and #ttg.dot_op of a dpas parent):
 //
-// 1. Seed 002 (shared/seeds/002_43cb40c960471a14.txt, "Using Linear Layout for Intel 2D Block
+// 1. Seed 002 (docs/seeds.md (seed 002), "Using Linear Layout for Intel 2D Block
 //    Loads") prints two triton-tensor-layout hardware views, Warp0 of operand A (256x32, opIdx 0,
 //    kWidth 1) and of operand B (32x256, opIdx 1, kWidth 2). They are reproduced byte for byte
 //    through layout::triton::layoutStr from the transcriptions in tests/data/seed002 (the
@@ -9,7 +9,7 @@
 //    format and compared byte for byte (the header rows carry no layout data and are a fixed
 //    template; one documented typo in the B table is corrected before comparing, see INDEX.md).
 // 3. An element model of the DPAS operand distribution written from the prose of
-//    shared/reference/intel-xe.md §3.2 (which work-item and register hold A[m][k], B[k][n],
+//    docs/reference/intel-xe.md §3.2 (which work-item and register hold A[m][k], B[k][n],
 //    C[m][n] of one instruction) and of the tile arrangement of §1.3 (repCluster, warps,
 //    repetitions, broadcast), without calling the library, compared with the GF(2) layouts for
 //    every legal (executionSize, repeatCount, opsPerChan) and several warpsPerCTA / repCluster /

@@ -1,4 +1,4 @@
-// The worked examples of seed 003 (shared/seeds/003_98a1fabe3a19b6d4.txt, the TritonGPU attribute
+// The worked examples of seed 003 (docs/seeds.md (seed 003), the TritonGPU attribute
 // definitions), replayed through liblayout: each test converts the example's encoding with
 // layout::triton::toLinearLayout, enumerates the layout's inputs with LinearLayout::apply, prints
 // the result in the seed's own format and compares it byte for byte with the transcription in

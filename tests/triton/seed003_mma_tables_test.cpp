@@ -1,4 +1,4 @@
-// The MMA accumulator tables of seed 003 (shared/seeds/003_98a1fabe3a19b6d4.txt, the TritonGPU
+// The MMA accumulator tables of seed 003 (docs/seeds.md (seed 003), the TritonGPU
 // attribute definitions), replayed through liblayout like seed003_examples_test.cpp does for the
 // blocked, slice and shared examples: each test converts the example's encoding with
 // layout::triton::toLinearLayout, enumerates the layout's inputs with LinearLayout::apply, prints

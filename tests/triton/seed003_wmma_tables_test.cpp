@@ -1,4 +1,4 @@
-// The #ttg.amd_wmma tables of seed 003 (shared/seeds/003_98a1fabe3a19b6d4.txt, lines 1146-1212:
+// The #ttg.amd_wmma tables of seed 003 (docs/seeds.md (seed 003), lines 1146-1212:
 // version 1, version 2, version 2 transposed), replayed through liblayout: each test converts the
 // table's encoding with layout::triton::toLinearLayout, finds the holders of every element with
 // LinearLayout::apply, prints the table in the seed's own format and compares it byte for byte

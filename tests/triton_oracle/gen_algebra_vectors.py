@@ -6,7 +6,7 @@ Every output line is one JSON object
     {"request": {"id": N, "op": "<op>", "inputs": [<layout JSON>...], "args": {...}},
      "expected": {"result": <value>}}
 
-where the request follows `layoutctl batch` (shared/spec/interchange.md section 2) and the layouts follow the
+where the request follows `layoutctl batch` (docs/interchange.md section 2) and the layouts follow the
 layout JSON of section 1.  The expected values are what Triton's C++ `LinearLayout` (through its Python
 binding `triton._C.libtriton.linear_layout.LinearLayout`) computes.
 

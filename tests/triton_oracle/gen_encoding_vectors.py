@@ -11,7 +11,7 @@ Every output line is one JSON object
   `#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>`.
   Every record's text was parsed back by Triton inside a module (so the attribute and tensor-layout verifiers
   ran) and printed again identically; distributed ones were also converted again, to the same layout.
-- `layout` follows shared/spec/interchange.md section 1 (in-dims `register, lane, warp, block` for distributed
+- `layout` follows docs/interchange.md section 1 (in-dims `register, lane, warp, block` for distributed
   encodings, `offset, block` for shared ones; out-dims `dim0..`, sizes = shape), with `"surjective"` from Triton.
 - `tensorView` / `hwView` are what `triton-tensor-layout -t tensor<SHAPE x ..> -l ENC [-use-hw-view]` prints after
   its `Print layout attribute: ...` line (`getLayoutStr`), computed with the binding

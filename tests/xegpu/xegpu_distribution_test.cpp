@@ -1,4 +1,4 @@
-// XeGPU distribution against the illustrations of shared/reference/xegpu.md (§2, §3, §4, §5),
+// XeGPU distribution against the illustrations of docs/reference/xegpu.md (§2, §3, §4, §5),
 // and the linear layout against the integer queries: for every register, lane and subgroup,
 // toLinearLayout and laneCoords must name the same tensor element.
 #include "layout/xegpu/xegpu_layout.h"

@@ -1,5 +1,5 @@
 // The independent XeGPU model (tests/support/xegpu_model.h) on its own, against examples printed in
-// shared/reference/xegpu.md ("ref") and the XeGPU RFCs shared/seeds/000_28248701a8522b29.txt
+// docs/reference/xegpu.md ("ref") and the XeGPU RFCs docs/seeds.md (seed 000)
 // ("seed 000") and 001_046d9a7c4907c201.txt ("seed 001"), transcribed by hand; then, once
 // layout/xegpu/xegpu_layout.h exists, liblayout's XeGPU -> LinearLayout conversion against the
 // model on thousands of random legal power-of-two attributes (see the second half of this file).

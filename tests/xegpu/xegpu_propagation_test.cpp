@@ -1,5 +1,5 @@
 // Backward layout propagation (layout::xegpu::propagate) against the propagation examples and
-// sg_map tables of the XeGPU RFC, shared/seeds/000_28248701a8522b29.txt. Each expected layout is
+// sg_map tables of the XeGPU RFC, docs/seeds.md (seed 000). Each expected layout is
 // copied from the seed (line numbers given); comparisons parse both sides, so the RFC's spacing
 // (`inst_data=[8,16]`) does not matter but every field value does. Where the RFC's printed
 // answer is inconsistent with its own rule, the test says so and checks the rule.

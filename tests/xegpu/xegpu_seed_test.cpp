@@ -1,4 +1,4 @@
-// XeGPU layouts against the XeGPU RFC (shared/seeds/000_28248701a8522b29.txt): every expected
+// XeGPU layouts against the XeGPU RFC (docs/seeds.md (seed 000)): every expected
 // value below is transcribed from the seed text (line numbers given), not from this code.
 #include "layout/xegpu/xegpu_layout.h"
 

@@ -1,4 +1,4 @@
-// Illegal XeGPU attributes and shapes: upstream's verifier messages (shared/reference/xegpu.md
+// Illegal XeGPU attributes and shapes: upstream's verifier messages (docs/reference/xegpu.md
 // §1.1, §1.2, §1.3, §5), and ours where upstream has no check or GF(2) cannot follow.
 #include "layout/xegpu/xegpu_layout.h"
 

@@ -30,7 +30,7 @@ namespace layout::codegen {
 // Input type -> accumulator type: f16/bf16/tf32 -> f32, int8 (signed) -> int32.
 enum class GemmDataType { F16, BF16, Int8, TF32 };
 
-// What one data type means for DPAS (shared/reference/intel-xe.md §3.2, SG16).
+// What one data type means for DPAS (docs/reference/intel-xe.md §3.2, SG16).
 struct DataTypeTraits {
   GemmDataType type;
   std::string_view name;        // "f16", "bf16", "int8", "tf32"

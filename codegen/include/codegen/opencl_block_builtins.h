@@ -1,5 +1,5 @@
 // Which 2D block shapes have a cl_intel_subgroup_2d_block_io built-in (OpenCL C, subgroup size
-// 16): the SPIR-V environment table of shared/reference/intel-xe.md §3.1. The hardware (vISA,
+// 16): the SPIR-V environment table of docs/reference/intel-xe.md §3.1. The hardware (vISA,
 // Triton's GenISA path) accepts more, e.g. 16-bit 32-wide prefetches; the emitter can only call
 // what the extension declares, so the kernel builder keeps to this table.
 //

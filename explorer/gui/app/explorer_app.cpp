@@ -3,7 +3,7 @@
 #include "explorer/layout_input.h"
 #include "explorer/svg_export.h"
 #include "explorer/views.h"
-#include "layout/io/file_io.h"
+#include "layout/text/file_io.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>

@@ -7,7 +7,7 @@
 #include "explorer/scene.h"
 #include "scene_canvas.h"
 
-#include "layout/io/mlir_attribute.h"
+#include "layout/text/mlir_attribute.h"
 
 #include <nlohmann/json.hpp>
 

@@ -6,7 +6,7 @@
 #include "explorer/svg_export.h"
 #include "explorer/ui_script.h"
 #include "layout/core/resource_limits.h"
-#include "layout/io/file_io.h"
+#include "layout/text/file_io.h"
 #include "script_runner.h"
 
 #include <imgui.h>

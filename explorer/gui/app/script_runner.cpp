@@ -1,7 +1,7 @@
 #include "script_runner.h"
 
 #include "explorer/svg_export.h"
-#include "layout/io/file_io.h"
+#include "layout/text/file_io.h"
 
 #include <GLFW/glfw3.h>
 

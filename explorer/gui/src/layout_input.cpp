@@ -1,6 +1,6 @@
 #include "explorer/layout_input.h"
 
-#include "layout/io/layout_json.h"
+#include "layout/text/layout_json.h"
 #include "layout/triton/encoding.h"
 #include "layout/xegpu/xegpu_layout.h"
 
@@ -71,7 +71,7 @@ Expected<std::vector<int64_t>> parseShapeText(std::string_view text) {
 }
 
 std::optional<SourceLocation> errorLocation(const std::string& message) {
-  // The parsers write "line L, column C" (layout/io/mlir_attribute.h).
+  // The parsers write "line L, column C" (layout/text/mlir_attribute.h).
   for (size_t at = message.find("line "); at != std::string::npos;
        at = message.find("line ", at + 1)) {
     int line = 0, column = 0;

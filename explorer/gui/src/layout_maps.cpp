@@ -127,8 +127,8 @@ std::string TensorMap::label(uint64_t in) const {
   // Shared layouts: offset[, block].
   int off = inDimIndex("offset"), blk = inDimIndex("block");
   if (off >= 0 && layout_.numInDims() == (blk >= 0 ? 2 : 1)) {
-    std::string b = blk >= 0 && inBits_[blk] > 0 ? "B" + std::to_string(inValue(in, "block")) + " "
-                                                  : "";
+    std::string b =
+        blk >= 0 && inBits_[blk] > 0 ? "B" + std::to_string(inValue(in, "block")) + " " : "";
     return b + "o" + std::to_string(inValue(in, "offset"));
   }
   std::string s;

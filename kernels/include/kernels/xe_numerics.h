@@ -25,7 +25,7 @@ inline float bf16ToFloat(uint16_t h) {
 }
 
 // DPAS reads only the top 10 mantissa bits of a TF32 operand's fp32 bit pattern
-// (shared/reference/intel-xe.md §3.3); the simulator drops the other 13.
+// (docs/reference/intel-xe.md §3.3); the simulator drops the other 13.
 inline float truncateToTf32(float f) {
   return std::bit_cast<float>(std::bit_cast<uint32_t>(f) & 0xffffe000u);
 }

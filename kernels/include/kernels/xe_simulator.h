@@ -5,7 +5,7 @@
 //   layout::kernels::GemmMemory mem = ...;               // A, B, C laid out by matrixSurface
 //   auto stats = layout::kernels::simulateGemmKernel(*kernel, mem);   // writes mem.c
 //
-// Semantics (shared/reference/intel-xe.md):
+// Semantics (docs/reference/intel-xe.md):
 // - Block loads, stores and prefetches go through liblayout's reference executors
 //   (intel::loadPerWorkItem / storePerWorkItem): padding, VNNI, transpose, array length,
 //   out-of-bounds zero fill on loads, out-of-bounds elements dropped on stores. Every request is

@@ -1,6 +1,6 @@
 // Text and JSON forms of a conversion plan (layout/conversion/conversion_plan.h).
 #include "layout/conversion/conversion_plan.h"
-#include "layout/io/layout_json.h"
+#include "layout/text/layout_json.h"
 
 #include <sstream>
 

@@ -2,7 +2,7 @@
 // user-supplied targets, so both paths enforce the same field rules.
 #include "layout/intel/block_io.h"
 
-#include "../io/json_fields.h"
+#include "layout/text/json_fields.h"
 
 #include <algorithm>
 #include <bit>
@@ -14,7 +14,7 @@ using nlohmann::json;
 
 namespace {
 
-// Limits from shared/reference/intel-xe.md §2.2 (Triton's TritonGEN verifier and runtime asserts)
+// Limits from docs/reference/intel-xe.md §2.2 (Triton's TritonGEN verifier and runtime asserts)
 // and §3.1 (SPIR-V / OpenCL restrictions). PVC and BMG share them: the sources give no difference
 // (256-byte prefetch rows exist only where a module reports support_prefetch_256b; the part is not
 // named, so both keep 64). 32-bit prefetch keeps 2 blocks, as the OpenCL shape table lists.

@@ -12,7 +12,7 @@
 
 #include "layout/core/resource_limits.h"
 
-#include "../triton/encoding_internal.h"
+#include "layout/triton/intel_dpas.h"
 
 #include <algorithm>
 #include <bit>
@@ -168,8 +168,8 @@ Coord memCoord(const LinearLayout& ll, int inDim, int i, int d0, int d1, bool tr
 }
 
 Expected<Operand> describeOperand(const LinearLayout& ll, int opIdx,
-                                  const triton::detail::IntelDpasParams& p, int elemBits,
-                                  bool transposed, int lanes) {
+                                  const triton::IntelDpasParams& p, int elemBits, bool transposed,
+                                  int lanes) {
   Operand op;
   op.elemBits = elemBits, op.lanes = lanes;
   op.unitBits = opIdx == 0 && elemBits != 32 ? 16 : 32;
@@ -306,7 +306,6 @@ Expected<Choice> chooseTile(const Operand& op, int opIdx, bool transposed,
 Expected<BlockLoadPlan> planBlockLoads(const triton::Encoding& operand,
                                        std::span<const int64_t> shape, int elemBits,
                                        bool transposedInMemory, const BlockIoTarget& target) {
-  namespace td = triton::detail;
   const AttrValue* parent = operand.attr.find("parent");
   if (operand.kind != triton::EncodingKind::DotOperand || !parent ||
       parent->kind != AttrValue::Kind::Attribute ||
@@ -321,8 +320,8 @@ Expected<BlockLoadPlan> planBlockLoads(const triton::Encoding& operand,
                                  "the operand tensor " + std::to_string(shape[0]) + "x" +
                                      std::to_string(shape[1]),
                                  "raise it with LAYOUT_MAX_PLAN_ELEMENTS"));
-  LAYOUT_TRY_ASSIGN(opIdx, td::intParam(operand.attr, "opIdx"));
-  LAYOUT_TRY_ASSIGN(p, td::intelDpasParams(*parent));
+  LAYOUT_TRY_ASSIGN(opIdx, triton::dotOperandIndex(operand));
+  LAYOUT_TRY_ASSIGN(p, triton::intelDpasParams(operand));
   if (p.rank != 2) return makeError("block-load planning needs a rank-2 #ttig.dpas");
   if (p.fp4KPack != 0) return makeError("block-load planning does not support fp4KPack operands");
   if (elemBits != 8 && elemBits != 16 && elemBits != 32)

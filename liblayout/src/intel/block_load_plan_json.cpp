@@ -1,6 +1,6 @@
 // blockLoadPlanToJson: the JSON form of a block-load plan, shared by the batch op and the CLI.
 #include "layout/intel/block_load_plan.h"
-#include "layout/io/layout_json.h"
+#include "layout/text/layout_json.h"
 
 namespace layout::intel {
 

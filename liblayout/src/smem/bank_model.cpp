@@ -2,7 +2,7 @@
 // targets are JSON text read by the same parser as user models, so both obey the same rules.
 #include "layout/smem/bank_model.h"
 
-#include "../io/json_fields.h"
+#include "layout/text/json_fields.h"
 
 #include <algorithm>
 #include <bit>
@@ -17,7 +17,7 @@ using nlohmann::ordered_json;
 
 namespace {
 
-// Sources: shared/reference/banks-swizzles-visualizers.md §3.2 (NVIDIA), §3.3 (AMD), §3.4 (Intel).
+// Sources: docs/reference/banks-swizzles-visualizers.md §3.2 (NVIDIA), §3.3 (AMD), §3.4 (Intel).
 // A target gives defaults (laneCount, banks, bankBytes) that an instruction may override; "phases"
 // lists lane groups as "a-b" ranges or single lanes; "contiguous" = groups of
 // banks * bankBytes / bytesPerLane consecutive lanes. "basis" says where each grouping comes from.
@@ -136,12 +136,11 @@ std::optional<Error> readLaneGroups(const json& groups, const std::string& path,
 
 Expected<BankInstruction> readInstruction(const json& j, const std::string& path,
                                           const json* defaults, const std::string& prefix) {
-  if (auto e =
-          detail::checkObjectKeys(j, path,
-                                  {"name", "direction", "laneCount", "banks", "bankBytes",
-                                   "bytesPerLane", "matrices", "transposed", "phases", "pairMergedPhases",
-                                   "basis"},
-                                  "instruction"))
+  if (auto e = detail::checkObjectKeys(j, path,
+                                       {"name", "direction", "laneCount", "banks", "bankBytes",
+                                        "bytesPerLane", "matrices", "transposed", "phases",
+                                        "pairMergedPhases", "basis"},
+                                       "instruction"))
     return *e;
   BankInstruction ins;
   const json* name = findField(j, "name");

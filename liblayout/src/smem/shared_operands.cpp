@@ -1,7 +1,7 @@
 #include "layout/smem/shared_operands.h"
 
-#include "layout/io/layout_operand.h"
 #include "layout/smem/swizzle_synthesis.h"
+#include "layout/triton/layout_operand.h"
 
 namespace layout::smem {
 

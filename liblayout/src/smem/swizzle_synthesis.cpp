@@ -4,7 +4,7 @@
 #include "layout/smem/swizzle_synthesis.h"
 
 #include "access_geometry.h"
-#include "layout/io/layout_json.h"
+#include "layout/text/layout_json.h"
 #include "layout/triton/encoding.h"
 #include "xor_basis.h"
 

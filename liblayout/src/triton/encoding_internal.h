@@ -3,6 +3,7 @@
 
 #include "layout/core/linear_layout.h"
 #include "layout/triton/encoding.h"
+#include "layout/triton/intel_dpas.h"
 
 #include <cstdint>
 #include <optional>
@@ -75,12 +76,7 @@ Expected<LinearLayout> nvmmaSharedToLinearLayout(const AttrValue& attr,
 // #ttig.dpas (Intel DPAS, `#triton_intel_gpu.dpas`): its verified parameters (DpasEncodingAttr::
 // verify; errors name the parameter and the rule), the accumulator layout (operand C) and the
 // layouts of its dot operands A and B (DPAStoLinearLayout; kWidth is checked, not used).
-struct IntelDpasParams {
-  int64_t repeatCount = 8, systolicDepth = 8, executionSize = 16, opsPerChan = 2;
-  int64_t threadsPerWarp = 16, fp4KPack = 0; // fp4KPack 0: absent
-  std::vector<int64_t> warpsPerCTA, repCluster;
-  int rank = 2;
-};
+using triton::IntelDpasParams;
 Expected<IntelDpasParams> intelDpasParams(const AttrValue& attr);
 Expected<LinearLayout> intelDpasToLinearLayout(const AttrValue& attr,
                                                std::span<const int64_t> shape);

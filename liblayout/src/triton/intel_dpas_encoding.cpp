@@ -1,6 +1,6 @@
 // Intel DPAS (#ttig.dpas, also spelled #triton_intel_gpu.dpas) accumulators and their dot
 // operands, as intel-xpu-backend-for-triton's DpasEncodingAttr::verify and DPAStoLinearLayout
-// (LinearLayoutConversions.cpp). See shared/reference/intel-xe.md §1.
+// (LinearLayoutConversions.cpp). See docs/reference/intel-xe.md §1.
 #include "encoding_internal.h"
 
 #include "layout/core/shape_fitting.h"
@@ -260,3 +260,24 @@ Expected<LinearLayout> intelDpasDotToLinearLayout(const AttrValue& dot, const At
 }
 
 } // namespace layout::triton::detail
+
+namespace layout::triton {
+
+Expected<IntelDpasParams> intelDpasParams(const Encoding& encoding) {
+  const AttrValue* dpas = &encoding.attr;
+  if (encoding.kind == EncodingKind::DotOperand) dpas = encoding.attr.find("parent");
+  if (!dpas || dpas->kind != AttrValue::Kind::Attribute ||
+      (dpas->text != "ttig.dpas" && dpas->text != "triton_intel_gpu.dpas"))
+    return makeError("expected a #ttig.dpas encoding or a #ttg.dot_op of one, not " +
+                     encoding.text());
+  return detail::intelDpasParams(*dpas);
+}
+
+Expected<int> dotOperandIndex(const Encoding& encoding) {
+  if (encoding.kind != EncodingKind::DotOperand)
+    return makeError("expected a #ttg.dot_op, not " + encoding.text());
+  LAYOUT_TRY_ASSIGN(opIdx, detail::intParam(encoding.attr, "opIdx"));
+  return int(opIdx);
+}
+
+} // namespace layout::triton

@@ -2,7 +2,8 @@
 // bit, the canonical reduced row-echelon form that Triton's f2reduce produces.
 //
 //   std::vector<uint64_t> rows = layout::layoutMatrix(l);   // rows = out bits, cols = in bits
-//   int rank = layout::rrefInPlace(rows.data(), rows.size() / l.matrixWords(), words);
+//   const int words = layout::layoutMatrixWordsPerRow(l);
+//   int rank = layout::rrefInPlace(rows.data(), int(rows.size()) / words, words);
 #pragma once
 
 #include <cstdint>

@@ -9,8 +9,8 @@
 //   LinearLayout tile = *product(regs, lanes);                   // Triton's `regs * lanes`
 //   uint64_t in[2] = {3, 5}, out[2];
 //   tile.apply(in, out);                                         // register 3, lane 5 -> (5, 3)
-//   LinearLayout back = *tile.invert();                          // (dim1, dim0) -> (register,
-//   lane) std::cout << tile.toString();                                // Triton's exact text
+//   LinearLayout back = *tile.invert();       // (dim1, dim0) -> (register, lane)
+//   std::cout << tile.toString();             // Triton's exact text
 //
 // Representation: each in-dim owns a run of bases; each basis is a packed bit vector over all out
 // dims (out-dim 0 in the low bits, LSB first, like Triton's `getMatrix` rows). Layouts whose out

@@ -10,7 +10,7 @@
 //   auto lanes = loadPerWorkItem(*pvc, r, memory);  // (*lanes)[3][13] = element (row 5, col 19)
 //   auto grf = loadGrfImage(*pvc, r, memory);       // 512 bytes: block 0 then block 1
 //
-// Semantics (shared/reference/intel-xe.md §3.1). Block b covers columns x + b*W .. x + b*W + W-1
+// Semantics (docs/reference/intel-xe.md §3.1). Block b covers columns x + b*W .. x + b*W + W-1
 // (elements) of rows y .. y + H-1. Reads outside [0, width) x [0, height) of the surface give 0;
 // stores drop such elements.
 //

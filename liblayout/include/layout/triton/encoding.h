@@ -15,7 +15,7 @@
 #pragma once
 
 #include "layout/core/linear_layout.h"
-#include "layout/io/mlir_attribute.h"
+#include "layout/text/mlir_attribute.h"
 
 #include <cstdint>
 #include <functional>

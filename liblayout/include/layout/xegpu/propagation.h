@@ -1,6 +1,6 @@
 // XeGPU layout propagation, backward: given the layout of an op's result, the layouts its
 // operands must have (upstream's -xegpu-propagate-layout source-from-result rules and the XeGPU
-// RFC, shared/seeds/000_28248701a8522b29.txt; see shared/reference/xegpu.md §7).
+// RFC, docs/seeds.md (seed 000); see docs/reference/xegpu.md §7).
 //
 //   using namespace layout::xegpu;
 //   PropagationRequest r;

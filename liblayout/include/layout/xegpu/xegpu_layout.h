@@ -15,7 +15,7 @@
 //   auto regs = laneCoords(*l, wider, 3, 2);    // coordinate of every register of lane 3, sg 2
 //
 // Distribution (per tensor dim i, shape S, all levels as in upstream §3 of
-// shared/reference/xegpu.md): a level with grid G and block B splits S into units of
+// docs/reference/xegpu.md): a level with grid G and block B splits S into units of
 // min(S, G*B); id g owns the B-block at ((u*unit + g*B) mod S) of every unit u (round-robin when
 // S > G*B; sharing / broadcast when G*B > S, e.g. sg_data == S). The levels nest: subgroups
 // (sg_layout, sg_data) on the tensor, then inst_data tiles inside each sg_data block, then lanes
@@ -38,7 +38,7 @@
 
 #include "layout/core/expected.h"
 #include "layout/core/linear_layout.h"
-#include "layout/io/mlir_attribute.h"
+#include "layout/text/mlir_attribute.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "layout/io/file_io.h"
+#include "layout/text/file_io.h"
 
 #include "layout/core/resource_limits.h"
 

@@ -1,6 +1,6 @@
-#include "layout/io/layout_operand.h"
+#include "layout/triton/layout_operand.h"
 
-#include "layout/io/layout_json.h"
+#include "layout/text/layout_json.h"
 
 namespace layout {
 

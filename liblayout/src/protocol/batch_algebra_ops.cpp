@@ -2,8 +2,8 @@
 // Triton functions they expose.
 #include "layout/core/gf2_matrix.h"
 #include "layout/core/shape_fitting.h"
-#include "layout/io/batch.h"
-#include "layout/io/layout_json.h"
+#include "layout/protocol/batch.h"
+#include "layout/text/layout_json.h"
 
 namespace layout {
 

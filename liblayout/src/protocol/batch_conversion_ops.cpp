@@ -2,8 +2,8 @@
 // another: none, a register permutation, intra-warp shuffle rounds, or a shared-memory round trip
 // with a synthesized swizzle (layout/conversion/conversion_plan.h).
 #include "layout/conversion/conversion_plan.h"
-#include "layout/io/batch.h"
-#include "layout/io/layout_operand.h"
+#include "layout/protocol/batch.h"
+#include "layout/triton/layout_operand.h"
 
 namespace layout {
 

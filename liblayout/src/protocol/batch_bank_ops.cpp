@@ -1,9 +1,9 @@
 // Batch ops banks.analyze and banks.swizzle (interchange §2): bank-conflict reports and swizzle
 // synthesis (layout/smem).
-#include "layout/io/batch.h"
-#include "layout/io/layout_operand.h"
+#include "layout/protocol/batch.h"
 #include "layout/smem/shared_operands.h"
 #include "layout/smem/swizzle_synthesis.h"
+#include "layout/triton/layout_operand.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // Batch op blockLoad.plan (interchange §2): the 2D block loads and shuffle vectors that feed a
 // DPAS operand (layout/intel/block_load_plan.h).
 #include "layout/intel/block_load_plan.h"
-#include "layout/io/batch.h"
+#include "layout/protocol/batch.h"
 
 namespace layout {
 

@@ -1,7 +1,7 @@
-#include "layout/io/layout_json.h"
+#include "layout/text/layout_json.h"
 
-#include "json_fields.h"
-#include "json_text.h"
+#include "layout/text/json_fields.h"
+#include "layout/text/json_text.h"
 
 #include "layout/core/resource_limits.h"
 

@@ -1,6 +1,6 @@
 // Batch ops over TritonGPU encodings (interchange §2): toLinearLayout, layoutStr, verify.
-#include "layout/io/batch.h"
-#include "layout/io/layout_json.h"
+#include "layout/protocol/batch.h"
+#include "layout/text/layout_json.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 

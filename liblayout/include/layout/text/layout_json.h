@@ -1,4 +1,4 @@
-// The layout JSON of the interchange contract (shared/spec/interchange.md §1).
+// The layout JSON of the interchange contract (docs/interchange.md §1).
 //
 //   auto l = layout::parseLayoutJson(R"({"inDims": [{"name": "lane", "bases": [[1], [2]]}],
 //                                         "outDims": [{"name": "dim0", "size": 4}]})");

@@ -1,5 +1,5 @@
 // Reading propagation requests from JSON, with errors that name the key and the expected type.
-#include "layout/io/xegpu_propagation_json.h"
+#include "layout/xegpu/propagation_json.h"
 
 #include <set>
 

@@ -1,6 +1,6 @@
 // Batch op xegpu.propagate: backward layout propagation through one op (interchange §2).
-#include "layout/io/batch.h"
-#include "layout/io/xegpu_propagation_json.h"
+#include "layout/protocol/batch.h"
+#include "layout/xegpu/propagation_json.h"
 
 namespace layout {
 

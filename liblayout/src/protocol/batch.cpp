@@ -1,10 +1,10 @@
-#include "layout/io/batch.h"
+#include "layout/protocol/batch.h"
 
 #include "layout/core/resource_limits.h"
-#include "layout/io/file_io.h"
-#include "layout/io/layout_json.h"
+#include "layout/text/file_io.h"
+#include "layout/text/layout_json.h"
 
-#include "json_text.h"
+#include "layout/text/json_text.h"
 
 #include <istream>
 #include <new>

@@ -1,10 +1,9 @@
-// The `layoutctl batch` protocol (shared/spec/interchange.md §2): JSON Lines in, one response
+// The `layoutctl batch` protocol (docs/interchange.md §2): JSON Lines in, one response
 // line per request line out, in order; errors are reported per line and processing continues.
 //
 //   layout::BatchProcessor batch;
 //   std::string out = batch.processLine(
-//       R"({"id": 1, "op": "identity1D", "args": {"size": 4, "inDim": "lane", "outDim":
-//       "dim0"}})");
+//       R"({"id": 1, "op": "identity1D", "args": {"size": 4, "inDim": "lane", "outDim": "dim0"}})");
 //   // {"id":1,"result":{"inDims":[{"name":"lane","bases":[[1],[2]]}],...}}
 //   if (!batch.run(std::cin, std::cout)) std::cerr << "error: writing the responses failed\n";
 //

@@ -1,7 +1,7 @@
 // Batch ops over MLIR XeGPU layouts: xegpu.toLinearLayout, xegpu.subgroupTiles,
 // xegpu.delinearize, xegpu.laneCoords, xegpu.distributedShape (interchange §2).
-#include "layout/io/batch.h"
-#include "layout/io/layout_json.h"
+#include "layout/protocol/batch.h"
+#include "layout/text/layout_json.h"
 #include "layout/xegpu/xegpu_layout.h"
 
 namespace layout {

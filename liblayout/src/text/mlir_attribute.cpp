@@ -1,4 +1,4 @@
-#include "layout/io/mlir_attribute.h"
+#include "layout/text/mlir_attribute.h"
 
 #include "layout/core/resource_limits.h"
 

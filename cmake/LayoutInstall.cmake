@@ -1,0 +1,40 @@
+# `cmake --install build --prefix P`: headers, libraries, the CMake package
+# (find_package(layout CONFIG REQUIRED COMPONENTS core triton ...), targets layout::core, ...),
+# a pkg-config file (pkg-config --cflags --libs layout) and the tools.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+get_property(layout_targets GLOBAL PROPERTY LAYOUT_LIBRARY_TARGETS)
+install(TARGETS ${layout_targets} EXPORT layoutTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/liblayout/include/ ${PROJECT_SOURCE_DIR}/codegen/include/
+                  ${PROJECT_SOURCE_DIR}/kernels/include/
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+foreach(tool layoutctl layout-explorer)
+  if(TARGET ${tool})
+    install(TARGETS ${tool} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
+endforeach()
+
+set(LAYOUT_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/layout)
+install(EXPORT layoutTargets NAMESPACE layout:: DESTINATION ${LAYOUT_CMAKE_DIR})
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/layoutConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/layoutConfig.cmake INSTALL_DESTINATION ${LAYOUT_CMAKE_DIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/layoutConfigVersion.cmake
+  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/layoutConfig.cmake ${PROJECT_BINARY_DIR}/layoutConfigVersion.cmake
+        DESTINATION ${LAYOUT_CMAKE_DIR})
+
+# pkg-config: the liblayout modules, most dependent first (the order static linking needs).
+set(LAYOUT_PC_LIBS "")
+foreach(module protocol conversion smem intel xegpu triton text core)
+  string(APPEND LAYOUT_PC_LIBS " -llayout_${module}")
+endforeach()
+# The prefix relative to the .pc file, so that `cmake --install --prefix P` works for any P.
+file(RELATIVE_PATH LAYOUT_PC_UP /root/${CMAKE_INSTALL_LIBDIR}/pkgconfig /root)
+set(LAYOUT_PC_PREFIX "\${pcfiledir}/${LAYOUT_PC_UP}")
+configure_file(${PROJECT_SOURCE_DIR}/cmake/layout.pc.in ${PROJECT_BINARY_DIR}/layout.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/layout.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

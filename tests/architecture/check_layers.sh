@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# The layering of docs/architecture.md, checked over every #include line: a file may include the
+# public headers of its own module and of the modules below it, and internal headers ("name.h"
+# without a path) of its own directory only. Exit 1 listing every violation.
+# usage: check_layers.sh SOURCE_DIR
+set -u
+root=${1:-.}
+cd "$root" || exit 2
+
+# module -> the modules it may include (besides itself).
+declare -A allowed=(
+  [core]=""
+  [text]="core"
+  [triton]="core text"
+  [xegpu]="core text"
+  [intel]="core text triton"
+  [smem]="core text triton"
+  [conversion]="core text triton smem"
+  [protocol]="core text triton xegpu intel smem conversion"
+  [codegen]="core text triton intel"
+  [kernels]="core text triton intel codegen"
+  [views]="core text triton xegpu intel smem conversion"
+)
+
+# The module of a source file, or "" for files the rule does not cover (tools, tests, examples).
+module_of() {
+  case $1 in
+  liblayout/include/layout/*/* | liblayout/src/*/*)
+    local rest=${1#liblayout/include/layout/}
+    [[ $rest == "$1" ]] && rest=${1#liblayout/src/}
+    echo "${rest%%/*}"
+    ;;
+  codegen/*) echo codegen ;;
+  kernels/*) echo kernels ;;
+  explorer/gui/include/* | explorer/gui/src/*) echo views ;;
+  *) echo "" ;;
+  esac
+}
+
+# The module a quoted include names ("layout/triton/encoding.h" -> triton).
+module_of_include() {
+  case $1 in
+  layout/*/*) local rest=${1#layout/} && echo "${rest%%/*}" ;;
+  codegen/*) echo codegen ;;
+  kernels/*) echo kernels ;;
+  explorer/*) echo views ;;
+  *) echo "" ;;
+  esac
+}
+
+violations=0
+checked=0
+while IFS= read -r file; do
+  mod=$(module_of "$file")
+  [[ -z $mod ]] && continue
+  [[ -v allowed[$mod] ]] || {
+    echo "$file: module '$mod' is not in the layer table of tests/architecture/check_layers.sh"
+    violations=$((violations + 1))
+    continue
+  }
+  checked=$((checked + 1))
+  while IFS= read -r line; do
+    inc=${line#*\"}
+    inc=${inc%%\"*}
+    if [[ $inc == ../* || $inc == */../* ]]; then
+      echo "$file: '#include \"$inc\"' reaches into another directory (use a public header)"
+      violations=$((violations + 1))
+      continue
+    fi
+    if [[ $inc != */* ]]; then
+      # An internal header: only from the including file's own directory.
+      if [[ ! -f $(dirname "$file")/$inc ]]; then
+        echo "$file: internal header \"$inc\" is not in its own directory"
+        violations=$((violations + 1))
+      fi
+      continue
+    fi
+    target=$(module_of_include "$inc")
+    [[ -z $target || $target == "$mod" ]] && continue
+    if [[ " ${allowed[$mod]} " != *" $target "* ]]; then
+      echo "$file: includes \"$inc\": module '$mod' may include only its own headers${allowed[$mod]:+ and those of ${allowed[$mod]}}"
+      violations=$((violations + 1))
+    fi
+  done < <(grep -E '^[[:space:]]*#[[:space:]]*include[[:space:]]+"' "$file")
+done < <(find liblayout codegen kernels explorer/gui/include explorer/gui/src -name '*.h' -o -name '*.cpp' | sort)
+
+echo "layers: $checked files checked, $violations violations"
+[[ $violations -eq 0 ]]

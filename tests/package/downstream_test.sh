@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The installed package works for a project outside this tree: `cmake --install` to a temporary
+# prefix, examples/downstream configured with find_package(layout ...) and built against it, its
+# conversion plan compared with layoutctl's for the same layouts; then a one-file program built
+# with `pkg-config --cflags --libs layout`.
+# usage: downstream_test.sh BUILD_DIR SOURCE_DIR LAYOUTCTL
+set -u
+build=$1 src=$2 ctl=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() {
+  echo "FAIL $1"
+  exit 1
+}
+
+cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 ||
+  fail "cmake --install: $(tail -5 "$tmp/install.log")"
+for f in include/layout/core/linear_layout.h include/codegen/kernel_ir.h bin/layoutctl; do
+  [[ -e $tmp/prefix/$f ]] || fail "install: $f missing"
+done
+cmake -S "$src/examples/downstream" -B "$tmp/downstream" -DCMAKE_PREFIX_PATH="$tmp/prefix" \
+  -DCMAKE_BUILD_TYPE=Release >"$tmp/configure.log" 2>&1 ||
+  fail "configuring examples/downstream: $(tail -5 "$tmp/configure.log")"
+cmake --build "$tmp/downstream" >"$tmp/build.log" 2>&1 ||
+  fail "building examples/downstream: $(tail -20 "$tmp/build.log")"
+"$tmp/downstream/downstream" >"$tmp/out.txt" 2>&1 || fail "downstream: $(cat "$tmp/out.txt")"
+grep -q "^invertAndCompose:" "$tmp/out.txt" || fail "downstream printed no invertAndCompose"
+# The plan must be the one layoutctl prints for the same two encodings.
+"$ctl" convert --src '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>' \
+  --dst '#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>' \
+  --shape 32x32 --elem-bits 16 >"$tmp/ctl.txt" 2>&1 || fail "layoutctl convert: $(cat "$tmp/ctl.txt")"
+sed -n '/^conversion: /,$p' "$tmp/out.txt" >"$tmp/plan.txt"
+diff -q "$tmp/plan.txt" "$tmp/ctl.txt" >/dev/null ||
+  fail "downstream plan differs from layoutctl convert: $(diff "$tmp/plan.txt" "$tmp/ctl.txt" | head -5)"
+
+# pkg-config, one file.
+pc=$(find "$tmp/prefix" -name layout.pc | head -1)
+[[ -n $pc ]] || fail "install: layout.pc missing"
+cat >"$tmp/one.cpp" <<'CPP'
+#include "layout/triton/encoding.h"
+#include <iostream>
+int main() {
+  auto enc = layout::triton::parseEncoding("#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>");
+  const int64_t shape[] = {64};
+  auto ll = layout::triton::toLinearLayout(*enc, shape);
+  uint64_t in[4] = {1, 3, 0, 0}, out[1];
+  ll->apply(in, out);
+  std::cout << out[0] << "\n";
+}
+CPP
+flags=$(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --cflags --libs layout) || fail "pkg-config --cflags --libs layout"
+# shellcheck disable=SC2086
+c++ "$tmp/one.cpp" -o "$tmp/one" $flags >"$tmp/one.log" 2>&1 || fail "pkg-config build: $(tail -10 "$tmp/one.log")"
+# register 1 of lane 3 on a 64-element tensor of 32 lanes: element 3 + 32 = 35.
+[[ $("$tmp/one") == 35 ]] || fail "pkg-config program printed $("$tmp/one"), want 35"
+echo "package: 1 passed, 0 failed"
