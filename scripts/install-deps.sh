@@ -11,6 +11,7 @@ packages=(
   nlohmann-json3-dev             # layout JSON and the batch protocol
   libboost-dev                   # header-only Boost (reserved for multiprecision in later models)
   clang-14 libclang-rt-14-dev    # libFuzzer targets for the parsers (tests/fuzz)
+  clang-format-14                # the formatting check of the test command (.clang-format)
   llvm-spirv-14                  # OpenCL C -> SPIR-V for the generated GEMM kernels (with clang-14)
   spirv-tools                    # spirv-val: every emitted SPIR-V module is validated in the tests
   libze-dev                      # the Level Zero loader: runs the kernels where an Intel GPU exists

@@ -13,18 +13,26 @@ jobs=${JOBS:-2}
 # installed, so a missing tool is a failure.
 export LAYOUT_REQUIRE_SPIRV=1
 
+echo "== Formatting (clang-format-14, .clang-format) =="
+if [[ -d .git ]]; then
+  git ls-files -z '*.cpp' '*.h' | xargs -0 clang-format-14 --dry-run -Werror
+  echo "formatting: every C++ file is formatted"
+fi
+
 echo "== Release build and tests =="
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
-echo "== ASan + UBSan build and tests =="
+echo "== ASan + UBSan build and tests (assertions on) =="
 # -O1 -g1 (line tables only): what the sanitizers recommend, and half the compile time of -O2 -g,
 # which dominated this stage.
 sanitizer_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG")
+# The sanitizer stage also keeps assertions on (no -DNDEBUG): the one stage where they run.
+asan_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1")
 # The explorer's views library and its tests run here; the desktop app is left to the Release
 # stage (its GUI tests run Mesa and GLFW, whose own allocations LeakSanitizer would report).
-cmake -S . -B build-asan "${sanitizer_flags[@]}" -DLAYOUT_SANITIZE=ON \
+cmake -S . -B build-asan "${asan_flags[@]}" -DLAYOUT_SANITIZE=ON \
   -DLAYOUT_BUILD_BENCHMARKS=OFF -DLAYOUT_BUILD_EXPLORER=OFF >/dev/null
 cmake --build build-asan -j"$jobs"
 # The portable-kernel rerun of the whole suite is left to the Release stage: under the sanitizers
