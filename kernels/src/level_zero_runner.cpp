@@ -1,6 +1,8 @@
 #include "kernels/level_zero_runner.h"
 
 #if LAYOUT_HAVE_LEVEL_ZERO
+#include "level_zero_loader.h"
+
 #include <level_zero/ze_api.h>
 
 #include <algorithm>
@@ -110,6 +112,8 @@ struct FoundDevice {
 // Probe shared by probeLevelZero and runOnLevelZero; fills *found when the status is Ran.
 LevelZeroOutcome probe(FoundDevice* found) {
   const ze_result_t init = initialise();
+  if (std::string missing = levelZeroLoaderError(); !missing.empty())
+    return outcome(LevelZeroStatus::NoDevice, "Level Zero: " + missing);
   if (init != ZE_RESULT_SUCCESS) {
     std::string message = "Level Zero: zeInit(ZE_INIT_FLAG_GPU_ONLY) failed (" +
                           levelZeroResultName(static_cast<int>(init)) + ")";

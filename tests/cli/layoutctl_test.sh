@@ -182,7 +182,7 @@ expect convert-bad-bits 1 "error: elemBits: 12 is not 8, 16, 32 or 64" -- "$ctl"
 expect convert-bad-target 1 "error: target:" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 16 --target gfx0
 expect convert-missing-src 2 "give the src layout" -- "$ctl" convert --dst "$cvt_b" --shape 32x32 --elem-bits 16
 expect convert-batch 0 '"result":{"kind":"warpShuffle"' -- bash -c "echo '{\"op\":\"convert.plan\",\"args\":{\"src\":\"$cvt_a\",\"dst\":\"$cvt_b\",\"shape\":[32,32],\"elemBits\":16}}' | '$ctl' batch"
-expect convert-batch-unknown-arg 0 '"error":"convert.plan: args.colour: unknown argument of convert.plan"' -- bash -c "echo '{\"op\":\"convert.plan\",\"args\":{\"src\":\"$cvt_a\",\"dst\":\"$cvt_b\",\"shape\":[32,32],\"elemBits\":16,\"colour\":1}}' | '$ctl' batch"
+expect convert-batch-unknown-arg 0 '"error":"convert.plan: args.colour: unknown argument (convert.plan takes src, dst, shape, elemBits, target)"' -- bash -c "echo '{\"op\":\"convert.plan\",\"args\":{\"src\":\"$cvt_a\",\"dst\":\"$cvt_b\",\"shape\":[32,32],\"elemBits\":16,\"colour\":1}}' | '$ctl' batch"
 
 # banks / swizzle: seed 004 (the default example), explicit addresses, user models, errors, batch.
 expect banks-seed 0 "wavefronts    256 (ideal 64, 192 from conflicts)" -- "$ctl" banks
@@ -214,7 +214,7 @@ expect swizzle-json 0 '"lowerBound":{"store":{"waysPerPhase":1,"wavefronts":64}'
 expect swizzle-too-wide 1 "storeInstruction: nvidia.st.b128 moves 8 elements per lane, but only 1" -- "$ctl" swizzle --store "$bnk_st" --load "$bnk_ld" --shape 64x64 --elem-bits 16 --store-instruction nvidia.st.b128 --load-instruction nvidia.ld.b128
 expect swizzle-need-ins 2 "give --store-instruction and --load-instruction, or --target" -- "$ctl" swizzle --store "$bnk_st" --load "$bnk_ld" --shape 64x64 --elem-bits 16
 expect banks-batch 0 '"perPhaseMaxWays":[32],"wavefronts":32' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"byteAddresses\":[$(for l in $(seq 0 31); do printf '[%d,%d],' $l $((l * 256)); done | sed 's/,$//')],\"instruction\":\"nvidia.ld.b32\"}}' | '$ctl' batch"
-expect banks-batch-unknown-arg 0 '"error":"banks.analyze: args.colour: unknown argument of banks.analyze"' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"access\":\"$bnk_st\",\"shape\":[64,64],\"elemBits\":16,\"instruction\":\"nvidia.st.b128\",\"colour\":1}}' | '$ctl' batch"
+expect banks-batch-unknown-arg 0 '"error":"banks.analyze: args.colour: unknown argument (banks.analyze takes access, shared' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"access\":\"$bnk_st\",\"shape\":[64,64],\"elemBits\":16,\"instruction\":\"nvidia.st.b128\",\"colour\":1}}' | '$ctl' batch"
 expect banks-batch-swizzle 0 '"lowerBound":{"store":{"waysPerPhase":1,"wavefronts":64},"load":{"waysPerPhase":1,"wavefronts":128},"met":true}' -- bash -c "echo '{\"op\":\"banks.swizzle\",\"args\":{\"store\":\"$bnk_st\",\"load\":\"$bnk_ld\",\"shape\":[64,64],\"elemBits\":16,\"storeInstruction\":\"nvidia.st.b128\",\"loadInstruction\":\"nvidia.ld.b16\"}}' | '$ctl' batch"
 
 # gemm: build, simulate, verify; configuration errors; the Level Zero no-device path (exit 3).
@@ -233,6 +233,11 @@ expect gemm-host-memory 1 "GiB of host memory (A, B, C and the float64 reference
 expect gemm-too-big 1 "error: m = 20000000: exceeds the 2D block surface limit of 2^24 rows or bytes per row" -- "$ctl" gemm --m 20000000
 expect gemm-grf 1 "more than the 128 of grf_per_thread" -- "$ctl" gemm --grf 128
 expect gemm-level-zero 3 "error: level-zero: no device: Level Zero" -- "$ctl" gemm "${small[@]}" --target level-zero
+# The loader is opened at run time: layoutctl links no Level Zero library, and without a loader
+# it still starts and says so (exit 3).
+expect ldd-no-level-zero 1 "" -- bash -c "ldd '$ctl' | grep -i 'ze_loader\|level.zero'"
+expect gemm-no-loader 3 "no device: Level Zero: cannot load the Level Zero loader /nonexistent/libze_loader.so.1" -- env LAYOUT_LEVEL_ZERO_LOADER=/nonexistent/libze_loader.so.1 "$ctl" gemm "${small[@]}" --target level-zero
+expect show-no-loader 0 " - register=1 -> (0, 1)" -- env LAYOUT_LEVEL_ZERO_LOADER=/nonexistent/libze_loader.so.1 "$ctl" show
 echo '{"m": 64, "n": 64, "k": 64, "dtype": "bf16", "sg_layout": [2, 2], "sg_data": [16, 32], "k_tile": 32}' >"$tmp/gemm.json"
 expect gemm-config 0 "kernel gemm_bf16_2x2_16x32_k32: D[64, 64] = A[64, 64] * B[64, 64]" -- "$ctl" gemm --config "$tmp/gemm.json"
 expect gemm-config-override 0 "D[64, 128] = A[64, 64] * B[64, 128]" -- "$ctl" gemm --config "$tmp/gemm.json" --n 128
@@ -249,6 +254,13 @@ elif [[ -n ${LAYOUT_REQUIRE_SPIRV:-} ]]; then
   echo "FAIL gemm-emit: clang-14, llvm-spirv-14 or spirv-val missing (LAYOUT_REQUIRE_SPIRV is set)"
   failures=$((failures + 1))
 fi
+
+# Every subcommand of the overview rejects an option it does not take, naming it (exit 2).
+subcommands=$("$ctl" --help | awk '/^subcommands:/ {on = 1; next} on && /^  [a-z]/ {print $1} /^$/ && on {on = 0}')
+[[ $(wc -w <<<"$subcommands") -ge 10 ]] || { echo "FAIL subcommand-list: '$subcommands'"; failures=$((failures + 1)); }
+for sub in $subcommands; do
+  expect "unknown-option-$sub" 2 "unknown option '--bogus-option'" -- "$ctl" "$sub" --bogus-option
+done
 
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -642,7 +642,10 @@ TEST(ConversionPlanBatch, ConvertPlanOp) {
   EXPECT_EQ(out["result"]["kind"], "none");
   req["args"]["colour"] = "blue";
   out = run(req);
-  EXPECT_EQ(out["error"], "convert.plan: args.colour: unknown argument of convert.plan");
+  EXPECT_EQ(
+      out["error"],
+      "convert.plan: args.colour: unknown argument (convert.plan takes src, dst, shape, elemBits, "
+      "target)");
   req["args"].erase("colour");
   req["args"]["src"] = kBlocked84;
   out = run(req);

@@ -309,3 +309,28 @@ TEST(BatchProtocol, WideLayoutsBeyond64Bits) {
 }
 
 } // namespace
+
+namespace {
+
+// Generated from the registry: every op names an argument it does not take (issue 16). Before,
+// zeros1D silently ignored a misspelt `outDimsize`.
+TEST(BatchProtocol, EveryOpRejectsAnUnknownArgument) {
+  layout::BatchProcessor batch;
+  ASSERT_GT(batch.ops().size(), 50u);
+  for (const auto& [name, op] : batch.ops()) {
+    SCOPED_TRACE(name);
+    std::string inputs;
+    for (int i = 0; i < op.arity; ++i) inputs += (i ? "," : "") + std::string(kSpecLayout);
+    json out = run(R"({"id": 1, "op": ")" + name + R"(", "inputs": [)" + inputs +
+                   R"(], "args": {"bogusArgument": 1}})");
+    ASSERT_TRUE(out.contains("error")) << out.dump();
+    const std::string err = out["error"];
+    EXPECT_EQ(err.rfind(name + ": args.bogusArgument: unknown argument", 0), 0u) << err;
+  }
+  json typo = run(R"({"id": 1, "op": "zeros1D", "args": {"size": 4, "inDim": "lane", )"
+                  R"("outDim": "dim0", "outDimsize": 8}})");
+  EXPECT_EQ(typo["error"], "zeros1D: args.outDimsize: unknown argument (zeros1D takes size, "
+                           "inDim, outDim, outDimSize)");
+}
+
+} // namespace

@@ -6,6 +6,7 @@
 
 #include "layout/text/json_text.h"
 
+#include <algorithm>
 #include <istream>
 #include <new>
 #include <optional>
@@ -196,6 +197,11 @@ void BatchProcessor::registerOp(std::string name, BatchOp op) {
   ops_[std::move(name)] = std::move(op);
 }
 
+void BatchProcessor::declareArgs(
+    const std::vector<std::pair<std::string, std::vector<std::string>>>& ops) {
+  for (const auto& [name, args] : ops) ops_.at(name).args = args;
+}
+
 std::string BatchProcessor::processLine(std::string_view line) const {
   auto parsed = detail::parseJsonText(line);
   if (!parsed) return errorLine("null", "request: " + parsed.error().message);
@@ -214,6 +220,15 @@ std::string BatchProcessor::processLine(std::string_view line) const {
     req.op = it->first;
     if (auto args = request.find("args"); args != request.end()) {
       if (!args->is_object()) return errorLine(id, "request: \"args\" must be an object");
+      if (!it->second.checksOwnArgs)
+        for (const auto& [key, unused] : args->items()) {
+          const auto& known = it->second.args;
+          if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+          std::string list;
+          for (const std::string& a : known) list += (list.empty() ? "" : ", ") + a;
+          return errorLine(id, req.op + ": args." + key + ": unknown argument (" + req.op +
+                                   " takes " + (list.empty() ? std::string("none") : list) + ")");
+        }
       req.args = *args;
     }
     if (auto inputs = request.find("inputs"); inputs != request.end()) {

@@ -274,6 +274,30 @@ void registerAlgebraOps(BatchProcessor& p) {
         }
         return rows;
       });
+  // The args each op reads; ops not listed take none.
+  p.declareArgs({{"identity1D", {"size", "inDim", "outDim"}},
+                 {"strided1D", {"size", "stride", "inDim", "outDim"}},
+                 {"zeros1D", {"size", "inDim", "outDim", "outDimSize"}},
+                 {"transposeIns", {"newInDimOrder"}},
+                 {"transposeOuts", {"newOutDimOrder"}},
+                 {"reshapeIns", {"newInDims"}},
+                 {"reshapeOuts", {"newOutDims"}},
+                 {"sublayout", {"inDims", "outDims"}},
+                 {"sublayoutIsZero", {"inDims", "outDims"}},
+                 {"squareSublayoutIsIdentity", {"dims"}},
+                 {"isTrivialOver", {"dims"}},
+                 {"quotient", {"dims"}},
+                 {"resizeInDim", {"inDim", "size"}},
+                 {"resizeOutDim", {"outDim", "size"}},
+                 {"removeZeroBasesAlongDim", {"inDim"}},
+                 {"renameInDim", {"oldName", "newName"}},
+                 {"ensureLayoutNotLargerThan", {"shape", "broadcastRegisters"}},
+                 {"ensureLayoutNotSmallerThan", {"shape"}},
+                 {"apply", {"ins"}},
+                 {"getInDimSizeLog2", {"inDim"}},
+                 {"getOutDimSizeLog2", {"outDim"}},
+                 {"getInDimSize", {"inDim"}},
+                 {"getOutDimSize", {"outDim"}}});
 }
 
 } // namespace layout

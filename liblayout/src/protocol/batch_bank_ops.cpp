@@ -141,12 +141,16 @@ void registerBankOps(BatchProcessor& p) {
                        "args {access, shared | swizzleUnit+maxPhase (default row-major), shape, "
                        "elemBits, instruction} or {byteAddresses: [[lane, byte], ...], "
                        "bytesPerLane, instruction} -> per-phase ways, wavefronts, phase tables",
-                       analyzeOp});
-  p.registerOp("banks.swizzle",
-               BatchOp{0,
-                       "args {store, load, shape, elemBits, storeInstruction, loadInstruction} -> "
-                       "a conflict-free XOR swizzle, both reports, the lower bound, the families",
-                       swizzleOp});
+                       analyzeOp,
+                       {"access", "shared", "swizzleUnit", "maxPhase", "shape", "elemBits",
+                        "instruction", "byteAddresses", "bytesPerLane"}});
+  p.registerOp(
+      "banks.swizzle",
+      BatchOp{0,
+              "args {store, load, shape, elemBits, storeInstruction, loadInstruction} -> "
+              "a conflict-free XOR swizzle, both reports, the lower bound, the families",
+              swizzleOp,
+              {"store", "load", "shape", "elemBits", "storeInstruction", "loadInstruction"}});
 }
 
 } // namespace layout

@@ -10,10 +10,6 @@ using nlohmann::ordered_json;
 namespace {
 
 Expected<ordered_json> planOp(const BatchRequest& r) {
-  for (const auto& [key, value] : r.args.items())
-    if (key != "encoding" && key != "shape" && key != "elemBits" && key != "transposedInMemory" &&
-        key != "target")
-      return makeError("args." + key + ": unknown argument of blockLoad.plan");
   LAYOUT_TRY_ASSIGN(text, r.stringArg("encoding"));
   LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
   LAYOUT_TRY_ASSIGN(elemBits, r.uintArg("elemBits"));
@@ -44,7 +40,8 @@ void registerBlockLoadOps(BatchProcessor& p) {
                BatchOp{0,
                        "args {encoding (dot_op of a #ttig.dpas), shape, elemBits, "
                        "transposedInMemory, target: pvc|bmg} -> 2D block loads and DPAS shuffles",
-                       planOp});
+                       planOp,
+                       {"encoding", "shape", "elemBits", "transposedInMemory", "target"}});
 }
 
 } // namespace layout

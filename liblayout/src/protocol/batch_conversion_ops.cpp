@@ -25,9 +25,6 @@ Expected<LinearLayout> operand(const BatchRequest& r, const char* name,
 }
 
 Expected<ordered_json> planOp(const BatchRequest& r) {
-  for (const auto& [key, value] : r.args.items())
-    if (key != "src" && key != "dst" && key != "shape" && key != "elemBits" && key != "target")
-      return makeError("args." + key + ": unknown argument of convert.plan");
   std::vector<int64_t> shape;
   if (r.args.contains("shape")) {
     LAYOUT_TRY_ASSIGN(s, r.shapeArg());
@@ -55,7 +52,8 @@ void registerConversionOps(BatchProcessor& p) {
                        "args {src, dst (encoding text or layout JSON), shape, elemBits, target: "
                        "nvidia|cdna3|cdna4|xe} -> none, register permutation, shuffle rounds or "
                        "a shared-memory swizzle",
-                       planOp});
+                       planOp,
+                       {"src", "dst", "shape", "elemBits", "target"}});
 }
 
 } // namespace layout

@@ -50,6 +50,9 @@ void registerTritonOps(BatchProcessor& p) {
                                    LAYOUT_TRY(convert(r));
                                    return ordered_json{{"ok", true}};
                                  }});
+  p.declareArgs({{"toLinearLayout", {"encoding", "shape"}},
+                 {"layoutStr", {"encoding", "shape", "view"}},
+                 {"verify", {"encoding", "shape"}}});
 }
 
 } // namespace layout

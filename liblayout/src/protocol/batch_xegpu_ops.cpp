@@ -100,6 +100,11 @@ void registerXegpuOps(BatchProcessor& p) {
                          LAYOUT_TRY_ASSIGN(s, xegpu::distributedShape(l, shape));
                          return listJson(s);
                        }});
+  p.declareArgs({{"xegpu.toLinearLayout", {"layout", "shape"}},
+                 {"xegpu.subgroupTiles", {"layout", "shape", "subgroupId"}},
+                 {"xegpu.delinearize", {"layout", "id", "level"}},
+                 {"xegpu.laneCoords", {"layout", "shape", "laneId", "subgroupId"}},
+                 {"xegpu.distributedShape", {"layout", "shape"}}});
 }
 
 } // namespace layout

@@ -13,7 +13,9 @@ void registerXegpuPropagateOp(BatchProcessor& p) {
                          LAYOUT_TRY_ASSIGN(req, propagationRequestFromJson(r.args));
                          LAYOUT_TRY_ASSIGN(out, xegpu::propagate(req));
                          return propagationResultToJson(out);
-                       }});
+                       },
+                       {},
+                       /*checksOwnArgs=*/true});
 }
 
 } // namespace layout

@@ -250,18 +250,6 @@ void explainFamily(FamilyCandidate& c, const SwizzleResult& res, const SwizzleRe
 
 } // namespace
 
-int commonVectorElements(const LinearLayout& store, const LinearLayout& load) {
-  std::vector<uint64_t> a = detail::inDimImages(store, dims::reg());
-  auto t = load.transposeOuts(store.outDimNames());
-  if (!t) return 1;
-  std::vector<uint64_t> b = detail::inDimImages(*t, dims::reg());
-  XorBasis sa, sb, sum;
-  for (uint64_t v : a) sa.add(v, 0), sum.add(v, 0);
-  for (uint64_t v : b) sb.add(v, 0), sum.add(v, 0);
-  int dim = sa.rank() + sb.rank() - sum.rank(); // dim(A ∩ B)
-  return 1 << dim;
-}
-
 int sideVectorElements(const LinearLayout& side, int capElements) {
   int r = detail::xorRank(detail::inDimImages(side, dims::reg()));
   return std::min(1 << r, capElements);

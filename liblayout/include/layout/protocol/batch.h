@@ -50,6 +50,11 @@ struct BatchOp {
   // One line of help: what the op computes and its args.
   std::string summary;
   std::function<Expected<nlohmann::ordered_json>(const BatchRequest&)> run;
+  // The names of the "args" the op reads (declareArgs); any other key is an error naming it,
+  // checked before the op runs.
+  std::vector<std::string> args = {};
+  // The op checks its args' names itself (and names an unknown one in its own message).
+  bool checksOwnArgs = false;
 };
 
 class BatchProcessor {
@@ -58,6 +63,8 @@ public:
   BatchProcessor();
 
   void registerOp(std::string name, BatchOp op);
+  // Declares the args each named op reads: {{"identity1D", {"size", "inDim", "outDim"}}, ...}.
+  void declareArgs(const std::vector<std::pair<std::string, std::vector<std::string>>>& ops);
   const std::map<std::string, BatchOp>& ops() const { return ops_; }
 
   // The response line (no trailing newline) for one request line.

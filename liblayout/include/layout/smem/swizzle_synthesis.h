@@ -88,9 +88,6 @@ Expected<SwizzleResult> synthesizeSwizzleForTarget(const LinearLayout& store,
 Expected<BankInstruction> widestInstruction(std::string_view target, AccessDirection direction,
                                             int elemBits, int maxVectorElements);
 
-// The number of contiguous elements both layouts can move per access when the shared layout is
-// free to choose: the dimension of the intersection of their register spans.
-int commonVectorElements(const LinearLayout& store, const LinearLayout& load);
 // The elements one side alone can move (its register span, capped at `capElements`).
 int sideVectorElements(const LinearLayout& side, int capElements);
 
