@@ -9,7 +9,7 @@ packages=(
   libgtest-dev                   # GoogleTest: the test suites
   libbenchmark-dev               # Google Benchmark: benchmarks/
   nlohmann-json3-dev             # layout JSON and the batch protocol
-  libboost-dev                   # header-only Boost (reserved for multiprecision in later models)
+  libboost-dev                   # Boost.Multiprecision: exact sizes of layouts past 64 bits
   clang-14 libclang-rt-14-dev    # libFuzzer targets for the parsers (tests/fuzz)
   clang-format-14                # the formatting check of the test command (.clang-format)
   llvm-spirv-14                  # OpenCL C -> SPIR-V for the generated GEMM kernels (with clang-14)

@@ -53,14 +53,17 @@ int64_t shapeCols(const BlockShape& s, int elemBits) {
 
 Expected<std::shared_ptr<const Probe>> probeShape(const BlockIoTarget& t, const BlockShape& s,
                                                   int elemBits) {
-  using Key = std::tuple<std::string, int, int, int, int, int, int, int, bool, bool>;
+  // Keyed on the target's whole description (a probe depends on every rule of it), then the
+  // shape; a lookup compares the target in place, without copying it.
+  using ShapeKey = std::tuple<int, int, int, int, int, bool, bool>;
   static std::mutex mutex;
-  static std::map<Key, std::shared_ptr<const Probe>> cache;
-  const Key key{t.name,      t.subgroupSize, t.grfBytes,  elemBits,    s.elemBits,
-                s.tileWidth, s.tileHeight,   s.numBlocks, s.transpose, s.vnni};
+  static std::map<BlockIoTarget, std::map<ShapeKey, std::shared_ptr<const Probe>>> cache;
+  const ShapeKey key{elemBits,    s.elemBits,  s.tileWidth, s.tileHeight,
+                     s.numBlocks, s.transpose, s.vnni};
   {
     std::lock_guard<std::mutex> lock(mutex);
-    if (auto it = cache.find(key); it != cache.end()) return it->second;
+    if (auto target = cache.find(t); target != cache.end())
+      if (auto it = target->second.find(key); it != target->second.end()) return it->second;
   }
   const int64_t rows = s.tileHeight, cols = shapeCols(s, elemBits);
   const int64_t elemBytes = elemBits / 8;
@@ -97,7 +100,7 @@ Expected<std::shared_ptr<const Probe>> probeShape(const BlockIoTarget& t, const 
         if (slot < 0) slot = static_cast<int32_t>(i * s.elemBits + q * elemBits);
       }
   std::lock_guard<std::mutex> lock(mutex);
-  return cache.emplace(key, std::move(p)).first->second;
+  return cache[t].emplace(key, std::move(p)).first->second;
 }
 
 struct Operand {

@@ -1,5 +1,6 @@
 // The core algebra ops of `layoutctl batch`: interchange §2, plus extensions named after the
 // Triton functions they expose.
+#include "layout/core/exact_size.h"
 #include "layout/core/gf2_matrix.h"
 #include "layout/core/shape_fitting.h"
 #include "layout/protocol/batch.h"
@@ -53,11 +54,11 @@ Expected<int> outDimIndexArg(const BatchRequest& r, const char* arg) {
   return i;
 }
 
-Result sizeResult(int log2, const char* what) {
-  if (log2 > LinearLayout::kMaxDimSizeLog2)
-    return makeError(std::string(what) + " is 2^" + std::to_string(log2) +
-                     ", which does not fit in a 64-bit integer; use the Log2 query");
-  return ordered_json(uint64_t{1} << log2);
+// A JSON number when it fits in 64 bits, else the exact value as a decimal string (a 120-bit
+// layout's total size is 2^120).
+Result sizeResult(int log2) {
+  if (log2 <= LinearLayout::kMaxDimSizeLog2) return ordered_json(uint64_t{1} << log2);
+  return ordered_json(exactPowerOfTwo(log2).str());
 }
 
 } // namespace
@@ -242,12 +243,10 @@ void registerAlgebraOps(BatchProcessor& p) {
     LAYOUT_TRY_ASSIGN(i, outDimIndexArg(r, "outDim"));
     return ordered_json(r.inputs[0].outDimSize(i));
   });
-  add("getTotalOutDimSize", 1, "A -> int", [](const BatchRequest& r) {
-    return sizeResult(r.inputs[0].totalOutDimSizeLog2(), "the total out size");
-  });
-  add("getTotalInDimSize", 1, "A -> int (extension)", [](const BatchRequest& r) {
-    return sizeResult(r.inputs[0].totalInDimSizeLog2(), "the total in size");
-  });
+  add("getTotalOutDimSize", 1, "A -> int",
+      [](const BatchRequest& r) { return sizeResult(r.inputs[0].totalOutDimSizeLog2()); });
+  add("getTotalInDimSize", 1, "A -> int (extension)",
+      [](const BatchRequest& r) { return sizeResult(r.inputs[0].totalInDimSizeLog2()); });
   add("getTotalOutDimSizeLog2", 1, "A -> int (extension)", [](const BatchRequest& r) -> Result {
     return ordered_json(r.inputs[0].totalOutDimSizeLog2());
   });

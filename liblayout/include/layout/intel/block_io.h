@@ -36,6 +36,7 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <compare>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -55,9 +56,11 @@ struct BlockTransposeRule {
   int maxTileWidth = 0;       // d32: 8; d64: 4
   int requiredTileHeight = 0; // 0 = any legal height; d64: 8
   int maxBlocks = 1;
+  auto operator<=>(const BlockTransposeRule&) const = default;
 };
 struct BlockVnniRule {
   int minTileHeight = 0; // one dword of rows: 4 for 8-bit, 2 for 16-bit
+  auto operator<=>(const BlockVnniRule&) const = default;
 };
 struct BlockElementRule {
   int elemBits = 0;
@@ -66,6 +69,7 @@ struct BlockElementRule {
   std::array<int, 3> maxBlocks{}; // indexed by BlockOp
   std::optional<BlockTransposeRule> transpose;
   std::optional<BlockVnniRule> vnni;
+  auto operator<=>(const BlockElementRule&) const = default;
 };
 
 // Surface (address payload) rules; all sizes in bytes unless named otherwise.
@@ -79,6 +83,7 @@ struct BlockSurfaceRule {
   int64_t pitchMultipleBytes = 16;
   int64_t baseAlignmentBytes = 64;
   int64_t xMultipleBytes = 4; // x * elemBytes must be a multiple of this
+  auto operator<=>(const BlockSurfaceRule&) const = default;
 };
 
 // One target's 2D block I/O hardware description.
@@ -93,6 +98,8 @@ struct BlockIoTarget {
 
   // The rule of an element size, or nullptr when the size is not supported.
   const BlockElementRule* element(int elemBits) const;
+  // Whole descriptions compare (two targets named "pvc" with other limits differ).
+  auto operator<=>(const BlockIoTarget&) const = default;
 };
 
 // Built-in targets: "pvc" (Xe-HPC), "bmg" (Xe2). Both are described by the same JSON as
