@@ -86,4 +86,9 @@ DimName standardOut(int i) {
 }
 } // namespace dims
 
+bool DimNameSet::insertHashed(DimName name) {
+  if (!many_) many_ = std::make_unique<std::unordered_set<uint32_t>>(few_.begin(), few_.end());
+  return many_->insert(name.id()).second;
+}
+
 } // namespace layout

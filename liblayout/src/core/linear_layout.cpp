@@ -8,8 +8,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <optional>
-#include <unordered_set>
 
 namespace layout {
 
@@ -71,35 +69,14 @@ Expected<DimShape> log2Shape(std::span<const DimSize> dims, const char* what) {
 
 // ---- LayoutBuilder ------------------------------------------------------------------------------
 
-namespace {
-
-// Layouts have a handful of dims, compared pairwise on the way (no allocation); long lists
-// (thousands of dims from JSON) are checked through a hash set so that building stays linear.
-constexpr size_t kPairwiseDims = 32;
-
-std::optional<DimName> firstDuplicateHashed(std::span<const std::pair<DimName, int>> dims) {
-  std::unordered_set<uint32_t> seen;
-  seen.reserve(dims.size());
-  for (const auto& d : dims)
-    if (!seen.insert(d.first.id()).second) return d.first;
-  return std::nullopt;
-}
-
-} // namespace
-
 Expected<LayoutBuilder> LayoutBuilder::make(std::span<const std::pair<DimName, int>> ins,
                                             std::span<const std::pair<DimName, int>> outs) {
   LayoutBuilder b;
   LinearLayout& l = b.l_;
-  const bool pairwiseOuts = outs.size() <= kPairwiseDims, pairwiseIns = ins.size() <= kPairwiseDims;
-  if (!pairwiseOuts)
-    if (auto d = firstDuplicateHashed(outs)) return makeError("duplicate out-dim " + quoted(*d));
-  if (!pairwiseIns)
-    if (auto d = firstDuplicateHashed(ins)) return makeError("duplicate in-dim " + quoted(*d));
+  DimNameSet seenOuts, seenIns; // linear in the number of dims
   for (size_t i = 0; i < outs.size(); ++i) {
-    for (size_t j = 0; pairwiseOuts && j < i; ++j)
-      if (outs[j].first == outs[i].first)
-        return makeError("duplicate out-dim " + quoted(outs[i].first));
+    if (!seenOuts.insert(outs[i].first))
+      return makeError("duplicate out-dim " + quoted(outs[i].first));
     if (outs[i].second < 0 || outs[i].second > LinearLayout::kMaxDimSizeLog2)
       return makeError("out-dim " + quoted(outs[i].first) + ": size 2^" +
                        std::to_string(outs[i].second) + " exceeds the limit of 2^63");
@@ -107,9 +84,7 @@ Expected<LayoutBuilder> LayoutBuilder::make(std::span<const std::pair<DimName, i
     l.totalOutBits_ += outs[i].second;
   }
   for (size_t i = 0; i < ins.size(); ++i) {
-    for (size_t j = 0; pairwiseIns && j < i; ++j)
-      if (ins[j].first == ins[i].first)
-        return makeError("duplicate in-dim " + quoted(ins[i].first));
+    if (!seenIns.insert(ins[i].first)) return makeError("duplicate in-dim " + quoted(ins[i].first));
     if (ins[i].second < 0 || ins[i].second > LinearLayout::kMaxDimSizeLog2)
       return makeError("in-dim " + quoted(ins[i].first) + ": size 2^" +
                        std::to_string(ins[i].second) + " exceeds the limit of 2^63");

@@ -5,9 +5,7 @@
 
 #include "layout/core/resource_limits.h"
 
-#include <array>
 #include <bit>
-#include <unordered_set>
 
 namespace layout {
 
@@ -36,26 +34,6 @@ std::optional<Error> readName(const json& obj, const std::string& path, std::str
   return std::nullopt;
 }
 
-class DuplicateFinder {
-public:
-  explicit DuplicateFinder(size_t count) : hashed_(count > kPairwise) {}
-  // True when `name` was passed before.
-  bool seenBefore(DimName name) {
-    if (hashed_) return !set_.insert(name.id()).second;
-    for (size_t i = 0; i < count_; ++i)
-      if (names_[i] == name) return true;
-    names_[count_++] = name;
-    return false;
-  }
-
-private:
-  static constexpr size_t kPairwise = 32;
-  bool hashed_;
-  std::array<DimName, kPairwise> names_{}; // no allocation for the usual handful of dims
-  size_t count_ = 0;
-  std::unordered_set<uint32_t> set_;
-};
-
 } // namespace
 
 Expected<LinearLayout> layoutFromJson(const json& j) {
@@ -70,9 +48,7 @@ Expected<LinearLayout> layoutFromJson(const json& j) {
     return makeError("the layout has " + std::to_string(ins->size()) + " in-dims and " +
                      std::to_string(outs->size()) + " out-dims; the limit is " +
                      std::to_string(maxDims) + " dims in all (raise it with LAYOUT_MAX_DIMS)");
-  // Duplicate names are found by interned id: pairwise for the usual handful of dims, through a
-  // hash set for long lists so that reading stays linear.
-  DuplicateFinder seenOut(outs->size()), seenIn(ins->size());
+  DimNameSet seenOut, seenIn; // linear in the number of dims
 
   std::vector<DimSize> outDims;
   for (size_t i = 0; i < outs->size(); ++i) {
@@ -88,7 +64,7 @@ Expected<LinearLayout> layoutFromJson(const json& j) {
     if (!std::has_single_bit(s))
       return makeError(path + ".size: " + std::to_string(s) + " is not a power of two");
     DimName dn(name);
-    if (seenOut.seenBefore(dn)) return makeError(path + ".name: duplicate out-dim '" + name + "'");
+    if (!seenOut.insert(dn)) return makeError(path + ".name: duplicate out-dim '" + name + "'");
     outDims.push_back({dn, s});
   }
 
@@ -100,7 +76,7 @@ Expected<LinearLayout> layoutFromJson(const json& j) {
     std::string name;
     if (auto err = readName(d, path, name)) return *err;
     DimName dn(name);
-    if (seenIn.seenBefore(dn)) return makeError(path + ".name: duplicate in-dim '" + name + "'");
+    if (!seenIn.insert(dn)) return makeError(path + ".name: duplicate in-dim '" + name + "'");
     auto bases = d.find("bases");
     if (bases == d.end()) return makeError(path + ": missing field \"bases\"");
     if (!bases->is_array())

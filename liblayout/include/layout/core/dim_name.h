@@ -6,10 +6,14 @@
 //   std::cout << reg.str();   // "register"
 #pragma once
 
+#include <array>
 #include <compare>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string_view>
+#include <unordered_set>
 
 namespace layout {
 
@@ -41,6 +45,36 @@ DimName offset(); // "offset"
 // "dim<i>"
 DimName standardOut(int i);
 } // namespace dims
+
+// The names seen so far, to find a duplicate in a list of dims in linear time: compared pairwise
+// while there are few (no allocation, the common case), through a hash set beyond that (a layout
+// JSON of thousands of dims).
+//
+//   DimNameSet seen;
+//   for (DimName n : names)
+//     if (!seen.insert(n)) return makeError("duplicate dim " + std::string(n.str()));
+class DimNameSet {
+public:
+  // False when `name` was inserted before.
+  bool insert(DimName name) {
+    if (count_ < kPairwise) {
+      for (size_t i = 0; i < count_; ++i)
+        if (few_[i] == name.id()) return false;
+      few_[count_++] = name.id();
+      return true;
+    }
+    return insertHashed(name);
+  }
+
+private:
+  static constexpr size_t kPairwise = 32;
+  bool insertHashed(DimName name);
+  // Left uninitialised past count_, and the hash set made only when needed: this runs on every
+  // layout the algebra builds.
+  std::array<uint32_t, kPairwise> few_;
+  size_t count_ = 0;
+  std::unique_ptr<std::unordered_set<uint32_t>> many_;
+};
 
 } // namespace layout
 
