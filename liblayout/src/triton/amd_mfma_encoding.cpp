@@ -7,17 +7,18 @@
 
 namespace layout::triton::detail {
 
-namespace {
-
-// The MFMA shapes Triton defines layouts for (the seed's older 4x4 is not one of them).
-std::optional<Error> checkInstrShape(const AttrValue& mfma, int64_t mDim, int64_t nDim) {
+// The MFMA shapes Triton defines layouts for (the seed's older 4x4 is not one of them), with
+// AMDMfmaEncodingAttr::verify's message.
+std::optional<Error> checkMfmaInstrShape(const AttrValue& mfma, int64_t mDim, int64_t nDim) {
   if ((mDim == 32 && nDim == 32) || (mDim == 16 && nDim == 16) || (mDim == 64 && nDim == 4) ||
       (mDim == 4 && nDim == 64))
     return std::nullopt;
-  return Error{at(*mfma.find("instrShape")) + "instrShape " + std::to_string(mDim) + "x" +
-               std::to_string(nDim) +
-               " has no amd_mfma layout; M x N must be 32x32, 16x16, 64x4 or 4x64"};
+  return Error{at(*mfma.find("instrShape")) + "invalid (mDim, nDim) combination: (" +
+               std::to_string(mDim) + ", " + std::to_string(nDim) +
+               ") (#ttg.amd_mfma has layouts for M x N = 32x32, 16x16, 64x4 and 4x64)"};
 }
+
+namespace {
 
 // warpsPerCTA / tilesPerWarp: `rank` entries, each a power of two of at most 2^20 (so products of
 // them cannot overflow).
@@ -59,7 +60,7 @@ Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr,
   const bool transposed = transposedAttr && transposedAttr->boolean;
   const int64_t height = bits && bits->integer == 64 ? 1 : 4;
   const int64_t warpSize = 64, mDim = instr[0], nDim = instr[1];
-  if (auto err = checkInstrShape(attr, mDim, nDim)) return *err;
+  if (auto err = checkMfmaInstrShape(attr, mDim, nDim)) return *err;
   const bool batch = rank == 3;
   const int mIndex = batch ? 1 : 0, nIndex = batch ? 2 : 1;
   const DimName dimM = dims::standardOut(mIndex), dimN = dims::standardOut(nIndex);
@@ -123,7 +124,7 @@ Expected<LinearLayout> amdMfmaDotToLinearLayout(const AttrValue& dot, const Attr
   const int mIndex = batch ? 1 : 0, nIndex = batch ? 2 : 1;
   const int kIndex = opIdx == 0 ? rank - 1 : rank - 2, nonKIndex = opIdx == 0 ? mIndex : nIndex;
   const int64_t mDim = instr[0], nDim = instr[1], warpSize = 64;
-  if (auto err = checkInstrShape(mfma, mDim, nDim)) return *err;
+  if (auto err = checkMfmaInstrShape(mfma, mDim, nDim)) return *err;
   const int64_t nonKDim = opIdx == 0 ? mDim : nDim;
   const DimName dimK = dims::standardOut(kIndex), dimNonK = dims::standardOut(nonKIndex);
   const DimName reg = dims::reg(), lane = dims::lane();

@@ -228,10 +228,7 @@ Expected<int> verifyAmdMfma(const AttrValue& attr) {
   LAYOUT_TRY_ASSIGN(instr, detail::intList(attr, "instrShape"));
   if (instr.size() < 2)
     return makeError(at(*attr.find("instrShape")) + "'instrShape' needs [M, N, K]");
-  const int64_t m = instr[0], n = instr[1];
-  if (!((m == 32 && n == 32) || (m == 16 && n == 16) || (m == 64 && n == 4) || (m == 4 && n == 64)))
-    return makeError(at(*attr.find("instrShape")) + "invalid (mDim, nDim) combination: (" +
-                     std::to_string(m) + ", " + std::to_string(n) + ")");
+  if (auto err = detail::checkMfmaInstrShape(attr, instr[0], instr[1])) return *err;
   if (attr.find("elementBitWidth")) {
     LAYOUT_TRY_ASSIGN(bits, detail::intParam(attr, "elementBitWidth"));
     if (bits != 32 && bits != 64)

@@ -50,6 +50,8 @@ Expected<LinearLayout> nvidiaMmaToLinearLayout(const AttrValue& attr,
                                                std::span<const int64_t> shape);
 Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
                                                 std::span<const int64_t> shape);
+// (M, N) of an amd_mfma instruction: one Triton defines a layout for, else Triton's message.
+std::optional<Error> checkMfmaInstrShape(const AttrValue& mfma, int64_t mDim, int64_t nDim);
 Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
 Expected<LinearLayout> amdMfmaDotToLinearLayout(const AttrValue& dot, const AttrValue& mfma,
                                                 std::span<const int64_t> shape);
