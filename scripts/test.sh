@@ -40,32 +40,29 @@ cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j"$jobs" -E layout_tests_portable_kernels
 
+# fuzz TARGET SEED_CORPUS SECONDS MAX_LEN: runs one libFuzzer target on a copy of its seed corpus
+# (a failure ends the script through pipefail).
+fuzz() {
+  local corpus
+  corpus=$(mktemp -d)
+  cp "$2"/* "$corpus"/
+  ./build-fuzz/tests/fuzz/"$1" "$corpus" -dict=tests/fuzz/batch.dict -max_total_time="$3" \
+    -max_len="$4" -rss_limit_mb=2048 -print_final_stats=1 2>&1 | tail -n 5
+  rm -rf "$corpus"
+}
+
 echo "== Fuzzing the layout JSON reader and the batch loop (${FUZZ_SECONDS:-60} s) =="
 cmake -S . -B build-fuzz "${sanitizer_flags[@]}" -DCMAKE_CXX_COMPILER=clang++-14 \
   -DLAYOUT_BUILD_FUZZERS=ON -DLAYOUT_BUILD_TESTS=OFF -DLAYOUT_BUILD_BENCHMARKS=OFF \
   -DLAYOUT_BUILD_EXPLORER=OFF >/dev/null
 cmake --build build-fuzz -j"$jobs" --target batch_fuzzer explorer_input_fuzzer input_limits_fuzzer
-corpus=$(mktemp -d)
-cp tests/fuzz/corpus/* "$corpus"/
-./build-fuzz/tests/fuzz/batch_fuzzer "$corpus" -dict=tests/fuzz/batch.dict -max_total_time="${FUZZ_SECONDS:-60}" \
-  -max_len=4096 -rss_limit_mb=2048 -print_final_stats=1 2>&1 | tail -n 5
-rm -rf "$corpus"
+fuzz batch_fuzzer tests/fuzz/corpus "${FUZZ_SECONDS:-60}" 4096
 
 echo "== Fuzzing the explorer's layout input, shapes and scripts (${EXPLORER_FUZZ_SECONDS:-30} s) =="
-corpus=$(mktemp -d)
-cp tests/fuzz/explorer_corpus/* "$corpus"/
-./build-fuzz/tests/fuzz/explorer_input_fuzzer "$corpus" -dict=tests/fuzz/batch.dict \
-  -max_total_time="${EXPLORER_FUZZ_SECONDS:-30}" -max_len=2048 -rss_limit_mb=2048 \
-  -print_final_stats=1 2>&1 | tail -n 5
-rm -rf "$corpus"
+fuzz explorer_input_fuzzer tests/fuzz/explorer_corpus "${EXPLORER_FUZZ_SECONDS:-30}" 2048
 
 echo "== Fuzzing alias files, view shapes, long batch lines and scripts (${LIMITS_FUZZ_SECONDS:-30} s) =="
-corpus=$(mktemp -d)
-cp tests/fuzz/limits_corpus/* "$corpus"/
-./build-fuzz/tests/fuzz/input_limits_fuzzer "$corpus" -dict=tests/fuzz/batch.dict \
-  -max_total_time="${LIMITS_FUZZ_SECONDS:-30}" -max_len=4096 -rss_limit_mb=2048 \
-  -print_final_stats=1 2>&1 | tail -n 5
-rm -rf "$corpus"
+fuzz input_limits_fuzzer tests/fuzz/limits_corpus "${LIMITS_FUZZ_SECONDS:-30}" 4096
 
 # End on the Release suite's summary line (a re-run takes about two seconds).
 ctest --test-dir build -j"$jobs" | tail -n 3

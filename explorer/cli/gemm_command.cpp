@@ -8,9 +8,10 @@
 #include "kernels/gemm_device_run.h"
 #include "kernels/gemm_verification.h"
 #include "kernels/xe_simulator.h"
+#include "layout/intel/block_io.h"
 
+#include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 namespace layoutctl {
@@ -67,8 +68,13 @@ codegen::GemmConfig readConfig(const Args& args) {
   if (auto a = args.option("arch")) {
     // A value outside the choices of the usage line is a usage error (2), like --dtype and
     // --target; a valid value that breaks a configuration rule is invalid input (1).
-    if (*a != "pvc" && *a != "bmg")
-      throw CliExit{kUsage, "--arch '" + *a + "': expected pvc or bmg"};
+    const std::vector<std::string> targets = layout::intel::blockIoTargetNames();
+    if (std::find(targets.begin(), targets.end(), *a) == targets.end()) {
+      std::string names;
+      for (size_t i = 0; i < targets.size(); ++i)
+        names += (i == 0 ? "" : i + 1 == targets.size() ? " or " : ", ") + targets[i];
+      throw CliExit{kUsage, "--arch '" + *a + "': expected " + names};
+    }
     c.arch = *a;
   }
   c.sgLayout = pairOption(args, "sg-layout", c.sgLayout);
@@ -81,10 +87,6 @@ codegen::GemmConfig readConfig(const Args& args) {
   return c;
 }
 
-void writeText(const std::filesystem::path& p, const std::string& text) {
-  writeTextFile(p.string(), text, "--emit");
-}
-
 // Writes <dir>/<kernel>.cl, .spv (validated) and .plan.json; returns the SPIR-V.
 std::vector<uint8_t> emitFiles(const codegen::GemmKernel& k, const std::string& dir,
                                nlohmann::ordered_json& files) {
@@ -92,7 +94,8 @@ std::vector<uint8_t> emitFiles(const codegen::GemmKernel& k, const std::string& 
   std::filesystem::create_directories(dir, ec);
   if (ec) throw CliExit{kInvalidInput, "--emit " + dir + ": " + ec.message()};
   const std::filesystem::path base = std::filesystem::path(dir) / k.name;
-  writeText(base.string() + ".plan.json", codegen::kernelPlanToJson(k).dump(2) + "\n");
+  writeTextFile(base.string() + ".plan.json", codegen::kernelPlanToJson(k).dump(2) + "\n",
+                "--emit");
   files.push_back(base.string() + ".plan.json");
   const std::string source = codegen::emitOpenCl(k);
   auto spirv = codegen::compileToSpirv(source, k.name, dir);
