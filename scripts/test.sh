@@ -38,7 +38,7 @@ cmake --build build-asan -j"$jobs"
 # The portable-kernel rerun of the whole suite is left to the Release stage: under the sanitizers
 # it doubles this stage's time for code the Release rerun already covers.
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build-asan --output-on-failure -j"$jobs" -E layout_tests_portable_kernels
+  ctest --test-dir build-asan --output-on-failure -j"$jobs" -E _portable_kernels
 
 # fuzz TARGET SEED_CORPUS SECONDS MAX_LEN: runs one libFuzzer target on a copy of its seed corpus
 # (a failure ends the script through pipefail).

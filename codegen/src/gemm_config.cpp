@@ -44,7 +44,7 @@ std::optional<GemmDataType> parseGemmDataType(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<Error> validateGemmConfig(const GemmConfig& c) {
+Expected<void> validateGemmConfig(const GemmConfig& c) {
   const auto& traits = dataTypeTraits(c.dtype);
   auto target = intel::blockIoTarget(c.arch);
   if (!target) return makeError("arch '" + c.arch + "': expected one of pvc, bmg");
@@ -106,25 +106,25 @@ std::optional<Error> validateGemmConfig(const GemmConfig& c) {
   if (c.grfPerThread != 128 && c.grfPerThread != 256)
     return makeError("grf_per_thread = " + std::to_string(c.grfPerThread) +
                      ": Xe threads have 128 registers, or 256 in large-register-file mode");
-  return std::nullopt;
+  return {};
 }
 
 namespace {
 
-std::optional<Error> readInt(const nlohmann::json& j, std::string_view key, int64_t& out) {
+Expected<void> readInt(const nlohmann::json& j, std::string_view key, int64_t& out) {
   if (!j.is_number_integer())
     return makeError(std::string(key) + ": expected an integer, got " + j.dump());
   out = j.get<int64_t>();
-  return std::nullopt;
+  return {};
 }
 
-std::optional<Error> readPair(const nlohmann::json& j, std::string_view key,
-                              std::array<int64_t, 2>& out) {
+Expected<void> readPair(const nlohmann::json& j, std::string_view key,
+                        std::array<int64_t, 2>& out) {
   if (!j.is_array() || j.size() != 2)
     return makeError(std::string(key) + ": expected an array of 2 integers, got " + j.dump());
   for (int i = 0; i < 2; ++i)
-    if (auto e = readInt(j[i], field(key, i), out[i])) return e;
-  return std::nullopt;
+    if (auto e = readInt(j[i], field(key, i), out[i]); !e) return e;
+  return {};
 }
 
 } // namespace
@@ -133,12 +133,12 @@ Expected<GemmConfig> gemmConfigFromJson(const nlohmann::json& j, const GemmConfi
   if (!j.is_object()) return makeError("gemm config: expected a JSON object, got " + j.dump());
   GemmConfig c = base;
   for (const auto& [key, value] : j.items()) {
-    std::optional<Error> err;
+    Expected<void> err;
     int64_t v = 0;
     auto readSmall = [&](int& out) {
       err = readInt(value, key, v);
-      if (!err && (v < INT32_MIN || v > INT32_MAX)) err = makeError(key + ": out of range");
-      if (!err) out = static_cast<int>(v);
+      if (err && (v < INT32_MIN || v > INT32_MAX)) err = makeError(key + ": out of range");
+      if (err) out = static_cast<int>(v);
     };
     if (key == "m")
       err = readInt(value, key, c.m);
@@ -179,7 +179,7 @@ Expected<GemmConfig> gemmConfigFromJson(const nlohmann::json& j, const GemmConfi
           makeError(key + ": unknown field (expected m, n, k, dtype, arch, sg_layout, sg_data, "
                           "k_tile, repeat_count, transpose_b, prefetch_distance, grf_per_thread)");
     }
-    if (err) return *err;
+    if (!err) return err.error();
   }
   return c;
 }

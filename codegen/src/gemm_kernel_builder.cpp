@@ -157,8 +157,7 @@ struct Builder {
   // Checks that a 32-bit RC x 16 block store takes its data in the accumulator's layout: lane l,
   // element r of the store (the order intel::loadPerWorkItem gives for the same shape) must be
   // the accumulator register r of lane l.
-  std::optional<Error> checkStoreMatchesAccumulator(const BlockShape& store,
-                                                    const LinearLayout& c) {
+  Expected<void> checkStoreMatchesAccumulator(const BlockShape& store, const LinearLayout& c) {
     const int64_t rows = store.tileHeight, cols = store.tileWidth;
     intel::Surface surf{0, 64, rows, 64};
     std::vector<uint8_t> memory(static_cast<size_t>(rows * 64));
@@ -183,7 +182,7 @@ struct Builder {
                            intel::blockShapeName(store) + " block store (lane " +
                            std::to_string(lane) + ", register " + std::to_string(r) + ")");
       }
-    return std::nullopt;
+    return {};
   }
 
   // Prefetch of the tile `rows x cols` (memory coordinates) that the loop reads `distance` K
@@ -202,7 +201,7 @@ struct Builder {
           BlockShape s{bits, w, static_cast<int>(h), nb, false, false};
           if (int64_t{w} * nb <= cols && area(s) > area(best) &&
               hasOpenClBlockBuiltin(BlockOp::Prefetch, s) &&
-              !intel::validateBlockShape(target, BlockOp::Prefetch, s))
+              intel::validateBlockShape(target, BlockOp::Prefetch, s))
             best = s;
         }
     if (best.elemBits == 0) return; // no legal prefetch shape: prefetch nothing
@@ -248,7 +247,7 @@ struct Builder {
 } // namespace
 
 Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
-  if (auto e = validateGemmConfig(c)) return *e;
+  if (auto e = validateGemmConfig(c); !e) return e.error();
   auto target = intel::blockIoTarget(c.arch);
   if (!target) return target.error();
   const auto& traits = dataTypeTraits(c.dtype);
@@ -267,14 +266,14 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
   k.encodingB = dotOperandText(c, 1);
   k.encodingC = dpasEncodingText(c);
   auto encA = triton::parseEncoding(k.encodingA);
-  if (!encA) return makeError("operand A encoding: " + encA.error().message);
+  if (!encA) return withContext(encA.error(), "operand A encoding");
   auto encB = triton::parseEncoding(k.encodingB);
-  if (!encB) return makeError("operand B encoding: " + encB.error().message);
+  if (!encB) return withContext(encB.error(), "operand B encoding");
   auto encC = triton::parseEncoding(k.encodingC);
-  if (!encC) return makeError("accumulator encoding: " + encC.error().message);
+  if (!encC) return withContext(encC.error(), "accumulator encoding");
   const int64_t shapeA[] = {tileM, c.kTile}, shapeB[] = {c.kTile, tileN}, shapeC[] = {tileM, tileN};
   auto llC = triton::toLinearLayout(*encC, shapeC);
-  if (!llC) return makeError("accumulator layout: " + llC.error().message);
+  if (!llC) return withContext(llC.error(), "accumulator layout");
 
   // Accumulators: one value per DPAS output tile, zeroed before the loop.
   const int64_t accTiles =
@@ -324,11 +323,11 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
   if (!warpC) return warpC.error();
   const int originC = b.addOrigin("c", *warpC);
   const BlockShape store{32, 16, c.repeatCount, 1, false, false};
-  if (auto e = intel::validateBlockShape(*target, BlockOp::Store, store)) return *e;
+  if (auto e = intel::validateBlockShape(*target, BlockOp::Store, store); !e) return e.error();
   if (!hasOpenClBlockBuiltin(BlockOp::Store, store))
     return makeError("the accumulator store " + intel::blockShapeName(store) +
                      " has no cl_intel_subgroup_2d_block_io built-in");
-  if (auto e = b.checkStoreMatchesAccumulator(store, *llC)) return *e;
+  if (auto e = b.checkStoreMatchesAccumulator(store, *llC); !e) return e.error();
   for (int64_t t = 0; t < accTiles; ++t) {
     BlockIoOp op;
     op.kind = BlockOp::Store;

@@ -132,14 +132,14 @@ Expected<std::vector<uint8_t>> compileToSpirv(const std::string& source, const s
   return bytes;
 }
 
-std::optional<Error> validateSpirv(const std::string& spvPath, const SpirvToolchain& tools) {
+Expected<void> validateSpirv(const std::string& spvPath, const SpirvToolchain& tools) {
   if (!spirvToolAvailable(tools.spirvVal)) return toolMissing(tools.spirvVal);
   std::error_code ec;
   if (!fs::is_regular_file(spvPath, ec)) return makeError("'" + spvPath + "': no such module");
   const auto r =
       runCommand(shellQuote(tools.spirvVal) + " --target-env opencl2.2 " + shellQuote(spvPath));
   if (r.exitCode != 0) return toolFailed(tools.spirvVal, "validating " + spvPath, r);
-  return std::nullopt;
+  return {};
 }
 
 } // namespace layout::codegen

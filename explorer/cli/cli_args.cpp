@@ -77,8 +77,8 @@ std::string readTextArg(const std::string& text, const std::string& what) {
 }
 
 void writeTextFile(const std::string& path, const std::string& text, const std::string& what) {
-  if (auto error = layout::writeOutputFile(path, text, what))
-    throw CliExit{kInvalidInput, error->message};
+  if (auto written = layout::writeOutputFile(path, text, what); !written)
+    throw CliExit{kInvalidInput, written.error().message};
 }
 
 std::vector<int64_t> parseShape(std::string text, const std::string& option) {

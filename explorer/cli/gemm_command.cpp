@@ -101,8 +101,8 @@ std::vector<uint8_t> emitFiles(const codegen::GemmKernel& k, const std::string& 
   auto spirv = codegen::compileToSpirv(source, k.name, dir);
   files.push_back(base.string() + ".cl");
   if (!spirv) throw CliExit{kInvalidInput, "SPIR-V: " + spirv.error().message};
-  if (auto e = codegen::validateSpirv(base.string() + ".spv"))
-    throw CliExit{kInvalidInput, "spirv-val: " + e->message};
+  if (auto e = codegen::validateSpirv(base.string() + ".spv"); !e)
+    throw CliExit{kInvalidInput, "spirv-val: " + e.error().message};
   files.push_back(base.string() + ".spv");
   return *spirv;
 }

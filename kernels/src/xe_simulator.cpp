@@ -133,7 +133,7 @@ public:
     buffers_ = {std::span<uint8_t>(mem.a), std::span<uint8_t>(mem.b), std::span<uint8_t>(mem.c)};
   }
 
-  std::optional<Error> checkBuffers() const {
+  Expected<void> checkBuffers() const {
     for (int m = 0; m < 3; ++m) {
       const auto& s = surfaces_[m];
       if (static_cast<int64_t>(buffers_[m].size()) < s.height * s.pitchBytes)
@@ -141,10 +141,10 @@ public:
                          " buffer: " + std::to_string(buffers_[m].size()) +
                          " bytes, the surface needs " + std::to_string(s.height * s.pitchBytes));
     }
-    return std::nullopt;
+    return {};
   }
 
-  std::optional<Error> runSubgroup(int64_t wgM, int64_t wgN, int64_t sg) {
+  Expected<void> runSubgroup(int64_t wgM, int64_t wgN, int64_t sg) {
     wgM_ = wgM;
     wgN_ = wgN;
     origins_.clear();
@@ -156,13 +156,13 @@ public:
     }
     k0_ = 0;
     for (const auto& op : k_.prologue)
-      if (auto e = execute(op)) return e;
+      if (auto e = execute(op); !e) return e;
     for (k0_ = 0; k0_ < k_.config.k; k0_ += k_.config.kTile)
       for (const auto& op : k_.mainLoop)
-        if (auto e = execute(op)) return e;
+        if (auto e = execute(op); !e) return e;
     for (const auto& op : k_.epilogue)
-      if (auto e = execute(op)) return e;
-    return std::nullopt;
+      if (auto e = execute(op); !e) return e;
+    return {};
   }
 
   SimulationStats stats;
@@ -178,7 +178,7 @@ private:
     return v;
   }
 
-  std::optional<Error> execute(const codegen::Op& op) {
+  Expected<void> execute(const codegen::Op& op) {
     if (const auto* z = std::get_if<codegen::ZeroOp>(&op)) {
       std::fill(regs_.bytes[z->value].begin(), regs_.bytes[z->value].end(), 0);
     } else if (const auto* s = std::get_if<codegen::ShuffleOp>(&op)) {
@@ -198,24 +198,24 @@ private:
     } else {
       return blockIo(std::get<codegen::BlockIoOp>(op));
     }
-    return std::nullopt;
+    return {};
   }
 
-  std::optional<Error> blockIo(const codegen::BlockIoOp& op) {
+  Expected<void> blockIo(const codegen::BlockIoOp& op) {
     const int m = static_cast<int>(op.matrix);
     intel::BlockIoRequest req{op.kind, op.shape, surfaces_[m], axis(op.column) / op.xDivisor,
                               axis(op.row)};
-    if (auto e = intel::validateBlockIo(target_, req))
+    if (auto e = intel::validateBlockIo(target_, req); !e)
       return makeError(op.comment + " at (x " + std::to_string(req.x) + ", y " +
-                       std::to_string(req.y) + "): " + e->message);
+                       std::to_string(req.y) + "): " + e.error().message);
     if (op.kind == intel::BlockOp::Prefetch) {
       ++stats.prefetches;
-      return std::nullopt;
+      return {};
     }
     const int elemBytes = op.shape.elemBits / 8;
     if (op.kind == intel::BlockOp::Load) {
       auto lanes = intel::loadPerWorkItem(target_, req, buffers_[m]);
-      if (!lanes) return makeError(op.comment + ": " + lanes.error().message);
+      if (!lanes) return withContext(lanes.error(), op.comment);
       for (int l = 0; l < kLanes; ++l) {
         uint8_t* dst = regs_.lane(op.value, l);
         const auto& elems = (*lanes)[l];
@@ -227,7 +227,7 @@ private:
           std::memcpy(dst + i * elemBytes, &elems[i], elemBytes);
       }
       ++stats.loads;
-      return std::nullopt;
+      return {};
     }
     std::vector<std::vector<uint64_t>> data(kLanes);
     const int per = regs_.bytesPerLane[op.value] / elemBytes;
@@ -236,10 +236,10 @@ private:
       for (int i = 0; i < per; ++i)
         std::memcpy(&data[l][i], regs_.lane(op.value, l) + i * elemBytes, elemBytes);
     }
-    if (auto e = intel::storePerWorkItem(target_, req, data, buffers_[m]))
-      return makeError(op.comment + ": " + e->message);
+    if (auto e = intel::storePerWorkItem(target_, req, data, buffers_[m]); !e)
+      return makeError(op.comment + ": " + e.error().message);
     ++stats.stores;
-    return std::nullopt;
+    return {};
   }
 
   const codegen::GemmKernel& k_;
@@ -259,14 +259,14 @@ Expected<SimulationStats> simulateGemmKernel(const codegen::GemmKernel& kernel,
   auto target = intel::blockIoTarget(kernel.config.arch);
   if (!target) return target.error();
   Simulator sim(kernel, *target, memory);
-  if (auto e = sim.checkBuffers()) return *e;
+  if (auto e = sim.checkBuffers(); !e) return e.error();
   const auto& launch = kernel.launch;
   for (int64_t wgM = 0; wgM < launch.workgroupsM; ++wgM)
     for (int64_t wgN = 0; wgN < launch.workgroupsN; ++wgN) {
       for (int64_t sg = 0; sg < launch.subgroupsPerWorkgroup; ++sg) {
-        if (auto e = sim.runSubgroup(wgM, wgN, sg))
+        if (auto e = sim.runSubgroup(wgM, wgN, sg); !e)
           return makeError("workgroup (" + std::to_string(wgM) + ", " + std::to_string(wgN) +
-                           "), subgroup " + std::to_string(sg) + ": " + e->message);
+                           "), subgroup " + std::to_string(sg) + ": " + e.error().message);
         ++sim.stats.subgroups;
       }
       ++sim.stats.workgroups;

@@ -14,7 +14,7 @@ namespace {
 
 std::string errorOf(const GemmConfig& c) {
   auto e = validateGemmConfig(c);
-  return e ? e->message : "";
+  return e ? "" : e.error().message;
 }
 
 TEST(GemmConfig, DefaultsAreTheRfcTiling) {

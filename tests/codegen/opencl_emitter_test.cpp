@@ -133,7 +133,7 @@ protected:
           << what;
     }
     const std::string spv = dir_ + "/" + k.name + ".spv";
-    if (auto e = validateSpirv(spv)) ADD_FAILURE() << what << ": " << e->message;
+    if (auto e = validateSpirv(spv); !e) ADD_FAILURE() << what << ": " << e.error().message;
     const std::string dis = disassemble(spv);
     EXPECT_NE(dis.find("OpEntryPoint Kernel"), std::string::npos) << what;
     EXPECT_NE(dis.find("\"" + k.name + "\""), std::string::npos) << what;
@@ -360,8 +360,9 @@ TEST_F(OpenClEmitter, ToolchainErrorsNameTheToolAndQuoteIt) {
   missing = {};
   missing.spirvVal = "/nonexistent/spirv-val";
   auto e = validateSpirv(dir_ + "/k.spv", missing);
-  ASSERT_TRUE(e);
-  EXPECT_NE(e->message.find("/nonexistent/spirv-val not found"), std::string::npos) << e->message;
+  ASSERT_FALSE(e);
+  EXPECT_NE(e.error().message.find("/nonexistent/spirv-val not found"), std::string::npos)
+      << e.error().message;
   EXPECT_FALSE(compileToSpirv("", "a/b", dir_));
 
   REQUIRE_SPIRV_TOOLS();
@@ -372,8 +373,9 @@ TEST_F(OpenClEmitter, ToolchainErrorsNameTheToolAndQuoteIt) {
   // A file that is not SPIR-V.
   { std::ofstream(dir_ + "/junk.spv") << "not a module, not a module"; }
   auto invalid = validateSpirv(dir_ + "/junk.spv");
-  ASSERT_TRUE(invalid);
-  EXPECT_NE(invalid->message.find("spirv-val failed"), std::string::npos) << invalid->message;
+  ASSERT_FALSE(invalid);
+  EXPECT_NE(invalid.error().message.find("spirv-val failed"), std::string::npos)
+      << invalid.error().message;
 }
 
 // The RFC's default configuration (bf16, 4096^3, sg_layout [8, 4], sg_data [32, 64], k 32).

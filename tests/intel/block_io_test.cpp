@@ -35,12 +35,12 @@ Surface surface(int64_t widthBytes, int64_t height, int64_t pitchBytes, uint64_t
 // Error message of a shape check, "" when legal.
 std::string shapeError(const BlockIoTarget& t, BlockOp op, const BlockShape& s) {
   auto e = validateBlockShape(t, op, s);
-  return e ? e->message : "";
+  return e ? "" : e.error().message;
 }
 
 std::string requestError(const BlockIoTarget& t, const BlockIoRequest& r) {
   auto e = validateBlockIo(t, r);
-  return e ? e->message : "";
+  return e ? "" : e.error().message;
 }
 
 // A host buffer holding one surface, with little-endian element access in surface coordinates.
@@ -683,7 +683,7 @@ TEST(BlockIoGrf, ExecutorsRejectWrongOpsAndSmallBuffers) {
   EXPECT_EQ(loadPerWorkItem(f.t, r, f.m.bytes).error().message,
             "loadPerWorkItem needs a load request, not a prefetch");
   std::vector<std::vector<uint64_t>> data(16, std::vector<uint64_t>(8, 0));
-  EXPECT_EQ(storePerWorkItem(f.t, load(shape(16, 16, 8), f.m.s), data, f.m.bytes)->message,
+  EXPECT_EQ(storePerWorkItem(f.t, load(shape(16, 16, 8), f.m.s), data, f.m.bytes).error().message,
             "storePerWorkItem needs a store request, not a load");
   // An illegal request is reported, not executed.
   EXPECT_EQ(loadPerWorkItem(f.t, load(shape(16, 16, 64), f.m.s), f.m.bytes).error().message,
@@ -760,7 +760,7 @@ TEST(BlockIoOutOfBounds, StoresDropOutsideWrites) {
       for (int e = 0; e < 8; ++e) data[l].push_back(0x1000u + l * 16 + e);
     BlockIoRequest r{BlockOp::Store, shape(16, 16, 8), m.s, x, y};
     auto err = storePerWorkItem(t, r, data, m.bytes);
-    ASSERT_FALSE(err) << err->message;
+    ASSERT_TRUE(err) << err.error().message;
     // Expected memory: the old bytes, with in-surface elements (row y + e, col x + l) written.
     Memory want = m;
     want.bytes = before;
@@ -778,26 +778,27 @@ TEST(BlockIoOutOfBounds, StoreDataIsChecked) {
   Memory m(surface(64, 8, 64), 16);
   BlockIoRequest r{BlockOp::Store, shape(16, 16, 8), m.s, 0, 0};
   std::vector<std::vector<uint64_t>> data(15, std::vector<uint64_t>(8, 0));
-  EXPECT_EQ(storePerWorkItem(t, r, data, m.bytes)->message,
+  EXPECT_EQ(storePerWorkItem(t, r, data, m.bytes).error().message,
             "data has 15 lanes; the subgroup has 16");
   data.assign(16, std::vector<uint64_t>(8, 0));
   data[3].pop_back();
-  EXPECT_EQ(storePerWorkItem(t, r, data, m.bytes)->message,
+  EXPECT_EQ(storePerWorkItem(t, r, data, m.bytes).error().message,
             "data[3] has 7 elements; a 16b_8r16x1c store takes 8 per lane");
   data[3].push_back(0x10000);
-  EXPECT_EQ(storePerWorkItem(t, r, data, m.bytes)->message,
+  EXPECT_EQ(storePerWorkItem(t, r, data, m.bytes).error().message,
             "data[3][7] = 65536 does not fit in 16 bits");
   BlockIoRequest big{BlockOp::Store, shape(16, 16, 16), m.s, 0, 0};
-  EXPECT_EQ(storePerWorkItem(t, big, data, m.bytes)->message,
+  EXPECT_EQ(storePerWorkItem(t, big, data, m.bytes).error().message,
             "tileHeight 16 exceeds the 8-row limit of a store");
   // A surface past the buffer: nothing is written.
   std::vector<uint8_t> small(300, 0xee);
   data[3][7] = 1;
   BlockIoRequest past{BlockOp::Store, shape(16, 16, 8), surface(64, 8, 64), 0, 0};
   auto err = storePerWorkItem(t, past, data, small);
-  ASSERT_TRUE(err);
-  EXPECT_EQ(err->message, "surface element (row 5, column 0) at byte address 320 lies outside "
-                          "the 300-byte memory buffer");
+  ASSERT_FALSE(err);
+  EXPECT_EQ(err.error().message,
+            "surface element (row 5, column 0) at byte address 320 lies outside "
+            "the 300-byte memory buffer");
   EXPECT_EQ(small, std::vector<uint8_t>(300, 0xee));
 }
 
@@ -864,7 +865,7 @@ std::vector<BlockShape> legalShapes(const BlockIoTarget& t, BlockOp op) {
         for (int nb = 1; nb <= 4; nb *= 2)
           for (int mode = 0; mode < 3; ++mode) {
             BlockShape s = shape(bits, w, h, nb, mode == 1, mode == 2);
-            if (!validateBlockShape(t, op, s)) out.push_back(s);
+            if (validateBlockShape(t, op, s)) out.push_back(s);
           }
   return out;
 }
@@ -966,7 +967,7 @@ TEST(BlockIoModel, StorePerWorkItemMatchesTheProseModel) {
           }
         }
       auto err = storePerWorkItem(t, r, data, m.bytes);
-      ASSERT_FALSE(err) << err->message;
+      ASSERT_TRUE(err) << err.error().message;
       ASSERT_EQ(m.bytes, want.bytes)
           << name << " " << blockShapeName(s) << " x " << r.x << " y " << r.y;
       // Loading back what was stored gives the data wherever the model places it in bounds.
@@ -1020,7 +1021,7 @@ TEST(BlockIoRobustness, RandomRequestsAreRejectedOrExecuted) {
     (void)validateBlockShape(t, op, s);
     (void)grfImageBytes(t, s);
     (void)elementsPerWorkItem(t, s);
-    bool legal = !validateBlockIo(t, r);
+    bool legal = validateBlockIo(t, r).ok();
     auto img = loadGrfImage(t, r, memory);
     auto lanes = loadPerWorkItem(t, r, memory);
     if (op != BlockOp::Load) {
@@ -1035,7 +1036,7 @@ TEST(BlockIoRobustness, RandomRequestsAreRejectedOrExecuted) {
     }
     std::vector<std::vector<uint64_t>> data(
         16, std::vector<uint64_t>(size_t(std::max<int64_t>(0, elementsPerWorkItem(t, s))), 1));
-    if (!storePerWorkItem(t, r, data, memory)) {
+    if (storePerWorkItem(t, r, data, memory)) {
       ++executed;
       EXPECT_TRUE(legal);
     }
@@ -1084,7 +1085,7 @@ TEST(BlockIoRobustness, MutatedJsonTargetsAreRejectedOrUsable) {
     for (const BlockShape& s : legalShapes(*t, BlockOp::Load)) {
       Memory m(surface(4096, 40, 4096), s.elemBits, 0);
       auto lanes = loadPerWorkItem(*t, load(s, m.s), m.bytes);
-      if (validateBlockIo(*t, load(s, m.s))) continue; // the mutation changed a surface rule
+      if (!validateBlockIo(*t, load(s, m.s))) continue; // the mutation changed a surface rule
       ASSERT_TRUE(lanes.ok()) << lanes.error().message;
       EXPECT_EQ(int64_t(lanes->size()), t->subgroupSize);
       ++executed;

@@ -471,7 +471,7 @@ int64_t minimumLoads(const LinearLayout& ll, int opIdx, int rc, int elemBits, bo
           shapes.push_back({elemBits, int(c0), int(r), nb, false, true});
       }
       for (const auto& s : shapes)
-        if (!intel::validateBlockShape(t, intel::BlockOp::Load, s)) best = std::max(best, r * c);
+        if (intel::validateBlockShape(t, intel::BlockOp::Load, s)) best = std::max(best, r * c);
     }
   return best ? footprint / best : 0;
 }

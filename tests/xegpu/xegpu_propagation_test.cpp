@@ -286,6 +286,16 @@ TEST(XegpuPropagation, ConvertLayoutDataMovement) {
            "lane_data = [1, 1]>",
            {16, 32});
   EXPECT_EQ(r["movement"], "subgroups");
+  // Exact at any size (the brute-force comparison stopped at 2^22 register x lane combinations):
+  // on 4096x4096 each lane holds 2^20 elements; inst_data only reorders a lane's registers, and
+  // lane_data [1, 2] moves columns between lanes, as on the small tile above.
+  r = need("#xegpu.layout<inst_data = [4, 16], lane_layout = [1, 16], lane_data = [1, 1]>",
+           "#xegpu.layout<inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1]>",
+           {4096, 4096});
+  EXPECT_EQ(r["movement"], "registers");
+  EXPECT_EQ(need(lanes, "#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 2]>",
+                 {4096, 4096})["movement"],
+            "lanes");
 }
 
 TEST(XegpuPropagation, UnknownOpAndBadResult) {

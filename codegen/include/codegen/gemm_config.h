@@ -3,7 +3,7 @@
 //   layout::codegen::GemmConfig c;           // defaults: the XeGPU RFC's 4096^2 tiling
 //   c.m = 1000; c.n = 1000; c.k = 1000;      //   (sg_layout [8, 4], sg_data [32, 64], k tile 32)
 //   c.dtype = layout::codegen::GemmDataType::BF16;
-//   if (auto e = layout::codegen::validateGemmConfig(c)) report(e->message);
+//   if (auto e = layout::codegen::validateGemmConfig(c); !e) report(e.error().message);
 //   auto j = layout::codegen::gemmConfigToJson(c);  // {"m": 1000, ..., "sg_layout": [8, 4], ...}
 //
 // A workgroup of sg_layout[0] x sg_layout[1] subgroups (16 work-items each) computes a
@@ -60,7 +60,7 @@ struct GemmConfig {
 
 // Every rule, checked in order; the message names the field and the rule, e.g.
 // "sg_data[1] = 40: must be a power-of-two multiple of the DPAS execution size 16".
-std::optional<Error> validateGemmConfig(const GemmConfig& c);
+Expected<void> validateGemmConfig(const GemmConfig& c);
 
 // JSON form (keys: m, n, k, dtype, arch, sg_layout, sg_data, k_tile, repeat_count,
 // transpose_b, prefetch_distance, grf_per_thread). Missing keys keep `base`'s values; unknown

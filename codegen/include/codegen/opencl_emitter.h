@@ -5,8 +5,8 @@
 //   std::string source = layout::codegen::emitOpenCl(*kernel);
 //   auto spirv = layout::codegen::compileToSpirv(source, kernel->name, "/tmp/gemm");
 //   if (!spirv) report(spirv.error().message);       // clang-14, llvm-spirv-14
-//   if (auto e = layout::codegen::validateSpirv("/tmp/gemm/" + kernel->name + ".spv"))
-//     report(e->message);
+//   if (auto e = layout::codegen::validateSpirv("/tmp/gemm/" + kernel->name + ".spv"); !e)
+//     report(e.error().message);
 #pragma once
 
 #include "codegen/kernel_ir.h"
@@ -45,7 +45,7 @@ Expected<std::vector<uint8_t>> compileToSpirv(const std::string& source, const s
                                               const std::string& dir,
                                               const SpirvToolchain& tools = {});
 // Runs spirv-val (target environment OpenCL 2.2) on a module file.
-std::optional<Error> validateSpirv(const std::string& spvPath, const SpirvToolchain& tools = {});
+Expected<void> validateSpirv(const std::string& spvPath, const SpirvToolchain& tools = {});
 
 // Whether a program is found: a path containing '/' that is executable, or a name on PATH.
 bool spirvToolAvailable(const std::string& program);

@@ -104,6 +104,7 @@ const TensorMap* ExplorerApp::shownMap() const {
 
 bool ExplorerApp::rebuild() {
   errA_.clear(), errB_.clear(), errShape_.clear(), errOp_.clear();
+  whereA_.reset(), whereB_.reset();
   a_.reset(), b_.reset(), result_.reset();
   mapA_.reset(), mapB_.reset(), mapResult_.reset();
   auto shape = parseShapeText(in_.shape);
@@ -113,11 +114,13 @@ bool ExplorerApp::rebuild() {
   else
     dims = *shape;
   auto parse = [&](const std::string& text, std::optional<LinearLayout>* out,
-                   std::optional<TensorMap>* map, std::string* err, const char* what) {
+                   std::optional<TensorMap>* map, std::string* err,
+                   std::optional<layout::SourceLocation>* where, const char* what) {
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) return;
     auto l = parseLayoutInput(text, dims, aliases_);
     if (!l) {
       *err = l.error().message;
+      *where = l.error().location;
       return;
     }
     *out = std::move(l->layout);
@@ -128,8 +131,8 @@ bool ExplorerApp::rebuild() {
       *map = std::move(*m);
   };
   if (errShape_.empty()) {
-    parse(in_.layoutA, &a_, &mapA_, &errA_, "A");
-    parse(in_.layoutB, &b_, &mapB_, &errB_, "B");
+    parse(in_.layoutA, &a_, &mapA_, &errA_, &whereA_, "A");
+    parse(in_.layoutB, &b_, &mapB_, &errB_, &whereB_, "B");
     if (!a_ && errA_.empty()) errA_ = "A: enter a layout";
   }
   if (in_.op != AlgebraOp::None && a_) {
@@ -242,7 +245,8 @@ void ExplorerApp::handleClick(const CellHit& hit) {
   buildScene();
 }
 
-void ExplorerApp::errorBox(const std::string& message, const std::string& text) {
+void ExplorerApp::errorBox(const std::string& message, const std::string& text,
+                           std::optional<layout::SourceLocation> where) {
   if (message.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
   ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x);
@@ -250,7 +254,7 @@ void ExplorerApp::errorBox(const std::string& message, const std::string& text) 
   ImGui::PopTextWrapPos();
   // Point at the column: the offending line, and a caret under the column (the default font
   // is monospaced).
-  if (auto loc = errorLocation(message)) {
+  if (const auto& loc = where) {
     std::istringstream lines(text);
     std::string line;
     for (int i = 0; i < loc->line && std::getline(lines, line); ++i) {
@@ -268,7 +272,7 @@ void ExplorerApp::inputPanel() {
   bool changed = false;
   ImGui::TextUnformatted("Layout A (encoding text, #xegpu attribute, layout JSON or #alias)");
   changed |= ImGui::InputTextMultiline("##A", &in_.layoutA, ImVec2(-1, 90));
-  errorBox(errA_, in_.layoutA);
+  errorBox(errA_, in_.layoutA, whereA_);
   ImGui::SetNextItemWidth(160);
   changed |= ImGui::InputText("shape", &in_.shape);
   errorBox(errShape_, in_.shape);
@@ -304,7 +308,7 @@ void ExplorerApp::algebraPanel() {
           in_.op != AlgebraOp::None || !in_.layoutB.empty() ? ImGuiTreeNodeFlags_DefaultOpen : 0))
     return;
   bool changed = ImGui::InputTextMultiline("##B", &in_.layoutB, ImVec2(-1, 60));
-  errorBox(errB_, in_.layoutB);
+  errorBox(errB_, in_.layoutB, whereB_);
   int op = int(in_.op);
   ImGui::SetNextItemWidth(200);
   if (ImGui::Combo("operation", &op, kOpNames, 5)) {
@@ -435,8 +439,8 @@ void ExplorerApp::exportPanel() {
   ImGui::InputText("##svg", &svgPath_);
   ImGui::SameLine();
   if (ImGui::Button("Save SVG")) {
-    auto error = layout::writeOutputFile(svgPath_, sceneToSvg(scene_), "Save SVG");
-    status_ = error ? error->message : "wrote " + svgPath_;
+    auto written = layout::writeOutputFile(svgPath_, sceneToSvg(scene_), "Save SVG");
+    status_ = written ? "wrote " + svgPath_ : written.error().message;
   }
   ImGui::SetNextItemWidth(240);
   ImGui::InputText("##png", &pngPath_);

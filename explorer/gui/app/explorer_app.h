@@ -71,7 +71,9 @@ private:
   void specialPanels();
   void inspectorPanel();
   void exportPanel();
-  void errorBox(const std::string& message, const std::string& text);
+  // The message, and under it the input line with a caret at `where` (the error's location).
+  void errorBox(const std::string& message, const std::string& text,
+                std::optional<layout::SourceLocation> where = std::nullopt);
   void handleClick(const CellHit& hit);
   void buildScene();
   void buildSpecialScene(); // banks, blockload (special_views.cpp)
@@ -85,6 +87,7 @@ private:
   std::optional<layout::LinearLayout> a_, b_, result_;
   std::optional<TensorMap> mapA_, mapB_, mapResult_;
   std::string errA_, errB_, errShape_, errOp_, errView_;
+  std::optional<layout::SourceLocation> whereA_, whereB_;
   Shown shown_ = Shown::A;
   std::optional<uint64_t> selectedThread_;
   Scene scene_;

@@ -194,8 +194,8 @@ Options parseArgs(int argc, char** argv) {
 
 // Writes `text`; an error (a full disk, a missing directory) is printed with the option's name.
 bool writeText(const std::string& path, const std::string& text, const std::string& option) {
-  if (auto e = layout::writeOutputFile(path, text, option)) {
-    std::cerr << "error: " << e->message << "\n";
+  if (auto e = layout::writeOutputFile(path, text, option); !e) {
+    std::cerr << "error: " << e.error().message << "\n";
     return false;
   }
   return true;
@@ -218,7 +218,7 @@ bool writePng(const std::string& path, int w, int h) {
   if (!stbi_write_png_to_func(append, &png, w, h, 4, pixels.data() + size_t(stride) * size_t(h - 1),
                               -stride))
     return false;
-  return !layout::writeOutputFile(path, png, "png");
+  return layout::writeOutputFile(path, png, "png").ok();
 }
 
 std::string glfwErrorText;

@@ -106,11 +106,11 @@ ScriptRunner::afterFrame(ExplorerApp& app,
     } else if (c.op == "screenshot") {
       if (!writePng(c.args[0])) return {true, where() + "cannot write " + c.args[0]};
     } else if (c.op == "svg") {
-      if (auto e = layout::writeOutputFile(c.args[0], sceneToSvg(app.scene()), "svg"))
-        return {true, where() + e->message};
+      if (auto e = layout::writeOutputFile(c.args[0], sceneToSvg(app.scene()), "svg"); !e)
+        return {true, where() + e.error().message};
     } else if (c.op == "report") {
-      if (auto e = layout::writeOutputFile(c.args[0], app.report().dump(2) + "\n", "report"))
-        return {true, where() + e->message};
+      if (auto e = layout::writeOutputFile(c.args[0], app.report().dump(2) + "\n", "report"); !e)
+        return {true, where() + e.error().message};
     }
   }
   if (++phase_ >= frames) {

@@ -36,12 +36,12 @@ layout::Expected<smem::BankInstruction> parseInstruction(std::string_view text) 
       return layout::makeError(std::string("instruction: malformed JSON: ") + e.what());
     }
     auto ins = smem::bankInstructionFromJson(j);
-    if (!ins) return layout::makeError("instruction: " + ins.error().message);
+    if (!ins) return layout::withContext(ins.error(), "instruction");
     return *ins;
   }
   size_t last = text.find_last_not_of(" \t\r\n");
   auto ins = smem::bankInstruction(text.substr(first, last - first + 1));
-  if (!ins) return layout::makeError("instruction: " + ins.error().message);
+  if (!ins) return layout::withContext(ins.error(), "instruction");
   return *ins;
 }
 

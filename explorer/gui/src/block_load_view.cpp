@@ -51,9 +51,9 @@ layout::Expected<BlockLoadViewResult> blockLoadView(std::string_view operandText
                                                     std::span<const int64_t> shape, int elemBits,
                                                     int workItem, const BlockLoadViewOptions& opt) {
   auto target = intel::blockIoTarget(opt.target);
-  if (!target) return layout::makeError("target: " + target.error().message);
+  if (!target) return layout::withContext(target.error(), "target");
   auto enc = layout::triton::parseEncoding(operandText);
-  if (!enc) return layout::makeError("encoding: " + enc.error().message);
+  if (!enc) return layout::withContext(enc.error(), "encoding");
   LAYOUT_TRY_ASSIGN(plan,
                     intel::planBlockLoads(*enc, shape, elemBits, opt.transposedInMemory, *target));
   // The planner accepted a rank-2 dot_op, so the layout has register / lane -> dim0, dim1.

@@ -19,24 +19,24 @@ Expected<LayoutInput> parseLayoutInput(std::string_view text, std::span<const in
   std::string_view body = text.substr(first);
   if (body[0] == '{') {
     auto ll = layout::parseLayoutJson(text);
-    if (!ll) return makeError("layout JSON: " + ll.error().message);
+    if (!ll) return withContext(ll.error(), "layout JSON");
     return LayoutInput{std::move(*ll), "layout JSON"};
   }
   if (shape.empty()) return makeError("shape: an encoding needs the tensor shape");
   // An alias (#name) or attribute: parse once, then dispatch on the dialect.
   auto attr = layout::parseAttribute(text, aliases);
-  if (!attr) return makeError(attr.error().message);
+  if (!attr) return attr.error();
   if (attr->kind == layout::AttrValue::Kind::Attribute && attr->text.rfind("xegpu.", 0) == 0) {
     auto xl = layout::xegpu::xegpuFromAttr(*attr);
-    if (!xl) return makeError(xl.error().message);
+    if (!xl) return xl.error();
     auto ll = layout::xegpu::toLinearLayout(*xl, shape);
-    if (!ll) return makeError(ll.error().message);
+    if (!ll) return ll.error();
     return LayoutInput{std::move(*ll), "#" + attr->text};
   }
   auto enc = layout::triton::encodingFromAttr(*attr);
-  if (!enc) return makeError(enc.error().message);
+  if (!enc) return enc.error();
   auto ll = layout::triton::toLinearLayout(*enc, shape);
-  if (!ll) return makeError(ll.error().message);
+  if (!ll) return ll.error();
   return LayoutInput{std::move(*ll), "#" + enc->attr.text};
 }
 
@@ -68,23 +68,6 @@ Expected<std::vector<int64_t>> parseShapeText(std::string_view text) {
     i = j + 1;
   }
   return shape;
-}
-
-std::optional<SourceLocation> errorLocation(const std::string& message) {
-  // The parsers write "line L, column C" (layout/text/mlir_attribute.h).
-  for (size_t at = message.find("line "); at != std::string::npos;
-       at = message.find("line ", at + 1)) {
-    int line = 0, column = 0;
-    const char* p = message.c_str() + at + 5;
-    const char* end = message.c_str() + message.size();
-    auto [q, e1] = std::from_chars(p, end, line);
-    if (e1 != std::errc() || std::string_view(q, size_t(end - q)).rfind(", column ", 0) != 0)
-      continue;
-    auto [r, e2] = std::from_chars(q + 9, end, column);
-    (void)r;
-    if (e2 == std::errc() && line > 0 && column > 0) return SourceLocation{line, column};
-  }
-  return std::nullopt;
 }
 
 } // namespace explorer

@@ -29,19 +29,6 @@ namespace layout::conversion {
 
 namespace {
 
-DimName dimReg() {
-  return DimName("register");
-}
-DimName dimLane() {
-  return DimName("lane");
-}
-DimName dimWarp() {
-  return DimName("warp");
-}
-DimName dimBlock() {
-  return DimName("block");
-}
-
 // A span over GF(2) with payloads that follow the same row operations: the key is reduced (each
 // row's pivot is its lowest bit; rows are applied in insertion order), the payloads accumulate.
 struct Span {
@@ -93,33 +80,6 @@ std::vector<uint64_t> kernelBasis(const std::vector<uint64_t>& cols) {
   return kernel;
 }
 
-std::string dimsText(const std::vector<DimSize>& dims) {
-  std::string s;
-  for (size_t i = 0; i < dims.size(); ++i)
-    s += (i ? ", " : "") + std::string(dims[i].name.str()) + "=" + std::to_string(dims[i].size);
-  return "(" + s + ")";
-}
-
-// The layout with in-dims exactly register, lane, warp, block (absent ones of size 1).
-Expected<LinearLayout> normalize(const LinearLayout& l, const std::string& side) {
-  const std::array<DimName, 4> names = {dimReg(), dimLane(), dimWarp(), dimBlock()};
-  for (DimName n : l.inDimNames())
-    if (std::find(names.begin(), names.end(), n) == names.end())
-      return makeError(side + ": in-dim '" + std::string(n.str()) +
-                       "' is not register, lane, warp or block (a distributed layout is needed)");
-  std::vector<InDimBases> ins;
-  for (DimName n : names) {
-    int i = l.inDimIndex(n);
-    ins.push_back({n, i >= 0 ? l.inDims()[i].bases : std::vector<std::vector<uint64_t>>{}});
-  }
-  LAYOUT_TRY_ASSIGN(out, LinearLayout::create(ins, l.outDims()));
-  if (out.totalInDimSizeLog2() > 62 || out.totalOutDimSizeLog2() > 62)
-    return makeError(side + ": " + std::to_string(out.totalInDimSizeLog2()) +
-                     " hardware bits and " + std::to_string(out.totalOutDimSizeLog2()) +
-                     " tensor bits; the planner handles at most 62 of each");
-  return out;
-}
-
 // Per dst in-bit (register, lane, warp, block order), the packed src location of comp.
 std::vector<uint64_t> compColumns(const LinearLayout& comp) {
   std::vector<uint64_t> cols(comp.totalInDimSizeLog2());
@@ -163,7 +123,7 @@ bool roundsCorrect(const ConversionPlan& p, const LinearLayout& src, const Linea
 // select are dropped. They must be single bits that no register, lane or warp reaches.
 Expected<LinearLayout> ctaTile(const LinearLayout& src, const LinearLayout& side,
                                const char* name) {
-  const int block = src.inDimIndex(dimBlock());
+  const int block = src.inDimIndex(dims::block());
   uint64_t mask = 0;
   for (int i = 0; i < src.inDimSizeLog2(block); ++i) {
     uint64_t v = src.basisWords(src.inDimFirstBasis(block) + i)[0];
@@ -404,45 +364,19 @@ void planShuffles(ConversionPlan& p, const Geometry& g, const std::vector<uint64
 
 } // namespace
 
-std::string_view conversionKindName(ConversionKind k) {
-  switch (k) {
-  case ConversionKind::None:
-    return "none";
-  case ConversionKind::RegisterPermutation:
-    return "registerPermutation";
-  case ConversionKind::WarpShuffle:
-    return "warpShuffle";
-  case ConversionKind::SharedMemory:
-    return "sharedMemory";
-  }
-  return "none";
-}
-
 Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearLayout& dstIn,
                                         int elemBits, std::string_view target) {
   if (elemBits != 8 && elemBits != 16 && elemBits != 32 && elemBits != 64)
     return makeError("elemBits: " + std::to_string(elemBits) + " is not 8, 16, 32 or 64");
-  if (auto t = smem::bankTarget(target); !t) return makeError("target: " + t.error().message);
-  LAYOUT_TRY_ASSIGN(src, normalize(srcIn, "src"));
-  LAYOUT_TRY_ASSIGN(dst, normalize(dstIn, "dst"));
-  if (src.outDimNames() != dst.outDimNames())
-    return makeError("dst: out-dims " + dimsText(dst.outDims()) + " differ from src's " +
-                     dimsText(src.outDims()));
-  for (int i = 0; i < src.numOutDims(); ++i)
-    if (src.outDimSize(i) != dst.outDimSize(i))
-      return makeError("dst: " + std::string(dst.outDimName(i).str()) + " has size " +
-                       std::to_string(dst.outDimSize(i)) + " but src has " +
-                       std::to_string(src.outDimSize(i)) + " (both must cover the same tensor)");
-  const char* plural[] = {"registers", "lanes", "warps", "blocks"};
-  for (int d = 1; d < 4; ++d)
-    if (src.inDimSize(d) != dst.inDimSize(d))
-      return makeError("dst: " + std::string(dst.inDimName(d).str()) + " has " +
-                       std::to_string(dst.inDimSize(d)) + " " + plural[d] + " but src has " +
-                       std::to_string(src.inDimSize(d)));
+  if (auto t = smem::bankTarget(target); !t) return withContext(t.error(), "target");
+  LAYOUT_TRY_ASSIGN(cls, classifyConversion(srcIn, dstIn));
+  const LinearLayout& src = cls.src;
+  const LinearLayout& dst = cls.dst;
   for (auto [l, side] : {std::pair{&src, "src"}, std::pair{&dst, "dst"}})
-    if (!l->isSurjective())
-      return makeError(std::string(side) +
-                       ": does not hold every element of the tensor (not surjective)");
+    if (l->totalInDimSizeLog2() > 62 || l->totalOutDimSizeLog2() > 62)
+      return makeError(std::string(side) + ": " + std::to_string(l->totalInDimSizeLog2()) +
+                       " hardware bits and " + std::to_string(l->totalOutDimSizeLog2()) +
+                       " tensor bits; the planner handles at most 62 of each");
 
   // Plans are spelled out per register and lane: keep them enumerable.
   for (auto [l, side] : {std::pair{&src, "src"}, std::pair{&dst, "dst"}}) {
@@ -470,11 +404,7 @@ Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearL
   p.numBlocks = 1 << g.nb;
   p.srcRegisters = 1 << g.nrS;
   p.dstRegisters = 1 << g.nrD;
-  auto comp = dst.invertAndCompose(src);
-  if (!comp) return makeError("comp = dst.invertAndCompose(src): " + comp.error().message);
-  const std::array<DimName, 4> order = {dimReg(), dimLane(), dimWarp(), dimBlock()};
-  LAYOUT_TRY_ASSIGN(compOrdered, comp->transposeOuts(order));
-  p.comp = std::move(compOrdered);
+  p.comp = std::move(cls.comp);
   for (auto [free, side] :
        {std::pair{src.freeVariableMasks(), "src"}, std::pair{dst.freeVariableMasks(), "dst"}}) {
     std::string bits;
@@ -489,15 +419,10 @@ Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearL
                              : "repeated dst locations receive copies of one element"));
   }
 
-  if (src == dst) {
-    p.kind = ConversionKind::None;
-    return p;
-  }
+  p.kind = cls.kind;
+  if (p.kind == ConversionKind::None) return p;
   const std::vector<uint64_t> cols = compColumns(p.comp);
-  const std::array<DimName, 3> lwb = {dimLane(), dimWarp(), dimBlock()};
-  LAYOUT_TRY_ASSIGN(inThread, p.comp.isTrivialOver(lwb));
-  if (inThread) {
-    p.kind = ConversionKind::RegisterPermutation;
+  if (p.kind == ConversionKind::RegisterPermutation) {
     p.registerPermutation.resize(p.dstRegisters);
     for (int r = 0; r < p.dstRegisters; ++r) {
       uint64_t s = 0;
@@ -507,10 +432,7 @@ Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearL
     }
     return p;
   }
-  const std::array<DimName, 2> wb = {dimWarp(), dimBlock()};
-  LAYOUT_TRY_ASSIGN(inWarp, p.comp.isTrivialOver(wb));
-  if (inWarp) {
-    p.kind = ConversionKind::WarpShuffle;
+  if (p.kind == ConversionKind::WarpShuffle) {
     planShuffles(p, g, cols, src, dst);
     if (p.elemBits == 64) p.notes.push_back("64-bit elements: each round is two 32-bit shuffles");
     if (!roundsCorrect(p, src, dst))
@@ -518,13 +440,12 @@ Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearL
     return p;
   }
 
-  p.kind = ConversionKind::SharedMemory;
-  const std::array<DimName, 1> blockOnly = {dimBlock()};
+  const std::array<DimName, 1> blockOnly = {dims::block()};
   LAYOUT_TRY_ASSIGN(sameBlock, p.comp.isTrivialOver(blockOnly));
   if (!sameBlock)
     return makeError("dst: the conversion moves data between blocks (CTAs of a cluster); "
                      "distributed shared memory is not modelled");
-  const std::array<DimName, 3> rlw = {dimReg(), dimLane(), dimWarp()};
+  const std::array<DimName, 3> rlw = {dims::reg(), dims::lane(), dims::warp()};
   const std::vector<DimName> outs = src.outDimNames();
   LAYOUT_TRY_ASSIGN(storeFull, src.sublayout(rlw, outs));
   LAYOUT_TRY_ASSIGN(loadFull, dst.sublayout(rlw, outs));
@@ -537,10 +458,10 @@ Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearL
                       "shared layout is over one CTA's tile (the tensor without the bits the "
                       "blocks split)");
   // Duplicate registers (zero bases) hold nothing new: stored and loaded once, copied in registers.
-  LAYOUT_TRY_ASSIGN(store, storeTile.removeZeroBasesAlongDim(dimReg()));
-  LAYOUT_TRY_ASSIGN(load, loadTile.removeZeroBasesAlongDim(dimReg()));
+  LAYOUT_TRY_ASSIGN(store, storeTile.removeZeroBasesAlongDim(dims::reg()));
+  LAYOUT_TRY_ASSIGN(load, loadTile.removeZeroBasesAlongDim(dims::reg()));
   auto found = smem::synthesizeSwizzleForTarget(store, load, elemBits, target);
-  if (!found) return makeError("shared memory: " + found.error().message);
+  if (!found) return withContext(found.error(), "shared memory");
   p.shared = std::move(*found);
   return p;
 }

@@ -34,24 +34,24 @@ std::string dimList(std::span<const DimName> names) {
 }
 
 // Checks that `order` names each of `names` exactly once.
-std::optional<Error> checkPermutation(std::span<const DimName> order,
-                                      const std::vector<DimName>& names, const char* what) {
+Expected<void> checkPermutation(std::span<const DimName> order, const std::vector<DimName>& names,
+                                const char* what) {
   if (order.size() != names.size() ||
       !std::is_permutation(order.begin(), order.end(), names.begin()))
     return makeError(std::string(what) + " order " + dimList(order) +
                      " must name each of the layout's " + what + "-dims " + dimList(names) +
                      " exactly once");
-  return std::nullopt;
+  return {};
 }
 
 // Validates that every name exists among `names`.
-std::optional<Error> checkSubset(std::span<const DimName> subset, const std::vector<DimName>& names,
-                                 const char* what) {
+Expected<void> checkSubset(std::span<const DimName> subset, const std::vector<DimName>& names,
+                           const char* what) {
   for (DimName d : subset)
     if (std::find(names.begin(), names.end(), d) == names.end())
       return makeError(std::string(what) + "-dim " + quoted(d) + " is not in the layout's " + what +
                        "-dims " + dimList(names));
-  return std::nullopt;
+  return {};
 }
 
 Expected<DimShape> log2Shape(std::span<const DimSize> dims, const char* what) {
@@ -532,8 +532,8 @@ Expected<LinearLayout> LinearLayout::invert() const {
 // ---- Dim order and shape ------------------------------------------------------------------------
 
 Expected<LinearLayout> LinearLayout::transposeIns(std::span<const DimName> order) const {
-  if (auto err = checkPermutation(order, inDimNames(), "in"))
-    return makeError("transposeIns: " + err->message);
+  if (auto err = checkPermutation(order, inDimNames(), "in"); !err)
+    return withContext(err.error(), "transposeIns");
   DimShape shape;
   for (DimName n : order) shape.push_back({n, ins_[inDimIndex(n)].numBases});
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(shape, LayoutBuilder::outShape(*this)));
@@ -547,8 +547,8 @@ Expected<LinearLayout> LinearLayout::transposeIns(std::span<const DimName> order
 }
 
 Expected<LinearLayout> LinearLayout::transposeOuts(std::span<const DimName> order) const {
-  if (auto err = checkPermutation(order, outDimNames(), "out"))
-    return makeError("transposeOuts: " + err->message);
+  if (auto err = checkPermutation(order, outDimNames(), "out"); !err)
+    return withContext(err.error(), "transposeOuts");
   DimShape shape;
   SmallVector<int32_t, 8> from;
   for (DimName n : order) {
@@ -616,10 +616,10 @@ Expected<LinearLayout> LinearLayout::flattenOuts() const {
 
 Expected<LinearLayout> LinearLayout::sublayout(std::span<const DimName> inDims,
                                                std::span<const DimName> outDims) const {
-  if (auto err = checkSubset(inDims, inDimNames(), "in"))
-    return makeError("sublayout: " + err->message);
-  if (auto err = checkSubset(outDims, outDimNames(), "out"))
-    return makeError("sublayout: " + err->message);
+  if (auto err = checkSubset(inDims, inDimNames(), "in"); !err)
+    return withContext(err.error(), "sublayout");
+  if (auto err = checkSubset(outDims, outDimNames(), "out"); !err)
+    return withContext(err.error(), "sublayout");
   auto contains = [](std::span<const DimName> s, DimName n) {
     return std::find(s.begin(), s.end(), n) != s.end();
   };
@@ -656,10 +656,10 @@ Expected<bool> LinearLayout::sublayoutIsZero(std::span<const DimName> inDims,
 
 Expected<bool> LinearLayout::squareSublayoutIsIdentity(std::span<const DimName> dims) const {
   if (dims.empty()) return true;
-  if (auto err = checkSubset(dims, inDimNames(), "in"))
-    return makeError("squareSublayoutIsIdentity: " + err->message);
-  if (auto err = checkSubset(dims, outDimNames(), "out"))
-    return makeError("squareSublayoutIsIdentity: " + err->message);
+  if (auto err = checkSubset(dims, inDimNames(), "in"); !err)
+    return withContext(err.error(), "squareSublayoutIsIdentity");
+  if (auto err = checkSubset(dims, outDimNames(), "out"); !err)
+    return withContext(err.error(), "squareSublayoutIsIdentity");
   for (DimName n : dims)
     if (inDimSize(inDimIndex(n)) != outDimSize(outDimIndex(n))) return false;
   LAYOUT_TRY_ASSIGN(s, sublayout(dims, dims));

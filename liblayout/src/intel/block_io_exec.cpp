@@ -90,11 +90,11 @@ void writeLittle(uint8_t* p, int64_t bytes, uint64_t v) {
   for (int64_t i = 0; i < bytes; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
 }
 
-std::optional<Error> checkOp(const BlockIoRequest& r, BlockOp want, const char* fn) {
+Expected<void> checkOp(const BlockIoRequest& r, BlockOp want, const char* fn) {
   if (r.op != want)
     return makeError(std::string(fn) + " needs a " + std::string(blockOpName(want)) +
                      " request, not a " + std::string(blockOpName(r.op)));
-  return std::nullopt;
+  return {};
 }
 
 // Whether Geometry is defined for a shape (sizes of an illegal shape are 0, not a crash).
@@ -123,8 +123,8 @@ int64_t elementsPerWorkItem(const BlockIoTarget& t, const BlockShape& s) {
 
 Expected<std::vector<uint8_t>> loadGrfImage(const BlockIoTarget& t, const BlockIoRequest& r,
                                             std::span<const uint8_t> memory) {
-  if (auto e = checkOp(r, BlockOp::Load, "loadGrfImage")) return *e;
-  if (auto e = validateBlockIo(t, r)) return *e;
+  if (auto e = checkOp(r, BlockOp::Load, "loadGrfImage"); !e) return e.error();
+  if (auto e = validateBlockIo(t, r); !e) return e.error();
   Geometry g(t, r.shape);
   SurfaceView view(r, memory.size());
   std::vector<uint8_t> image(static_cast<size_t>(g.blocks * g.blockPitch * g.elemBytes), 0);
@@ -143,7 +143,7 @@ Expected<std::vector<uint8_t>> loadGrfImage(const BlockIoTarget& t, const BlockI
 
 Expected<std::vector<std::vector<uint64_t>>>
 loadPerWorkItem(const BlockIoTarget& t, const BlockIoRequest& r, std::span<const uint8_t> memory) {
-  if (auto e = checkOp(r, BlockOp::Load, "loadPerWorkItem")) return *e;
+  if (auto e = checkOp(r, BlockOp::Load, "loadPerWorkItem"); !e) return e.error();
   auto image = loadGrfImage(t, r, memory);
   if (!image) return image.error();
   Geometry g(t, r.shape);
@@ -167,11 +167,11 @@ loadPerWorkItem(const BlockIoTarget& t, const BlockIoRequest& r, std::span<const
   return lanes;
 }
 
-std::optional<Error> storePerWorkItem(const BlockIoTarget& t, const BlockIoRequest& r,
-                                      const std::vector<std::vector<uint64_t>>& data,
-                                      std::span<uint8_t> memory) {
-  if (auto e = checkOp(r, BlockOp::Store, "storePerWorkItem")) return e;
-  if (auto e = validateBlockIo(t, r)) return e;
+Expected<void> storePerWorkItem(const BlockIoTarget& t, const BlockIoRequest& r,
+                                const std::vector<std::vector<uint64_t>>& data,
+                                std::span<uint8_t> memory) {
+  if (auto e = checkOp(r, BlockOp::Store, "storePerWorkItem"); !e) return e;
+  if (auto e = validateBlockIo(t, r); !e) return e;
   Geometry g(t, r.shape);
   if (static_cast<int64_t>(data.size()) != g.subgroup)
     return makeError("data has " + std::to_string(data.size()) + " lanes; the subgroup has " +
@@ -219,7 +219,7 @@ std::optional<Error> storePerWorkItem(const BlockIoTarget& t, const BlockIoReque
   for (auto [addr, index] : writes)
     writeLittle(memory.data() + addr, g.elemBytes,
                 readLittle(image.data() + index * g.elemBytes, g.elemBytes));
-  return std::nullopt;
+  return {};
 }
 
 } // namespace layout::intel

@@ -50,31 +50,31 @@ using detail::describeJson;
 using detail::findField;
 using detail::joinPath;
 
-std::optional<Error> checkObject(const json& j, const std::string& path,
-                                 std::initializer_list<std::string_view> known) {
+Expected<void> checkObject(const json& j, const std::string& path,
+                           std::initializer_list<std::string_view> known) {
   return detail::checkObjectKeys(j, path, known, "target");
 }
 
 template <typename Int>
-std::optional<Error> readInt(const json& obj, const std::string& path, std::string_view key,
-                             int64_t lo, int64_t hi, Int& out) {
+Expected<void> readInt(const json& obj, const std::string& path, std::string_view key, int64_t lo,
+                       int64_t hi, Int& out) {
   return detail::readIntField(obj, path, key, lo, hi, out);
 }
 
-std::optional<Error> requirePow2(int64_t v, const std::string& path) {
+Expected<void> requirePow2(int64_t v, const std::string& path) {
   return detail::requirePowerOfTwo(v, path);
 }
 
 // {"load": n, "store": n, "prefetch": n}
-std::optional<Error> readPerOp(const json& obj, const std::string& path, std::string_view key,
-                               int64_t hi, std::array<int, 3>& out) {
+Expected<void> readPerOp(const json& obj, const std::string& path, std::string_view key, int64_t hi,
+                         std::array<int, 3>& out) {
   const json* v = findField(obj, key);
   std::string p = joinPath(path, key);
   if (!v) return makeError(p + ": missing field");
-  if (auto e = checkObject(*v, p, {"load", "store", "prefetch"})) return e;
+  if (auto e = checkObject(*v, p, {"load", "store", "prefetch"}); !e) return e;
   for (BlockOp op : kOps)
-    if (auto e = readInt(*v, p, blockOpName(op), 1, hi, out[static_cast<int>(op)])) return e;
-  return std::nullopt;
+    if (auto e = readInt(*v, p, blockOpName(op), 1, hi, out[static_cast<int>(op)]); !e) return e;
+  return {};
 }
 
 // Far above any hardware's rows / columns / blocks, and small enough that a GRF image of the
@@ -82,42 +82,46 @@ std::optional<Error> readPerOp(const json& obj, const std::string& path, std::st
 constexpr int64_t kMaxShapeField = 256;
 constexpr int64_t kMaxRowBytes = 4096;
 
-std::optional<Error> readElement(const json& j, const std::string& path, BlockElementRule& out) {
+Expected<void> readElement(const json& j, const std::string& path, BlockElementRule& out) {
   if (auto e = checkObject(
-          j, path, {"elemBits", "minTileWidth", "maxTileWidth", "maxBlocks", "transpose", "vnni"}))
+          j, path, {"elemBits", "minTileWidth", "maxTileWidth", "maxBlocks", "transpose", "vnni"});
+      !e)
     return e;
-  if (auto e = readInt(j, path, "elemBits", 8, 64, out.elemBits)) return e;
+  if (auto e = readInt(j, path, "elemBits", 8, 64, out.elemBits); !e) return e;
   if (out.elemBits != 8 && out.elemBits != 16 && out.elemBits != 32 && out.elemBits != 64)
     return makeError(joinPath(path, "elemBits") + ": " + std::to_string(out.elemBits) +
                      " is not one of 8, 16, 32, 64");
-  if (auto e = readInt(j, path, "minTileWidth", 1, kMaxShapeField, out.minTileWidth)) return e;
-  if (auto e = readInt(j, path, "maxTileWidth", 1, kMaxShapeField, out.maxTileWidth)) return e;
+  if (auto e = readInt(j, path, "minTileWidth", 1, kMaxShapeField, out.minTileWidth); !e) return e;
+  if (auto e = readInt(j, path, "maxTileWidth", 1, kMaxShapeField, out.maxTileWidth); !e) return e;
   if (out.maxTileWidth < out.minTileWidth)
     return makeError(joinPath(path, "maxTileWidth") + ": " + std::to_string(out.maxTileWidth) +
                      " is below minTileWidth " + std::to_string(out.minTileWidth));
-  if (auto e = readPerOp(j, path, "maxBlocks", kMaxShapeField, out.maxBlocks)) return e;
+  if (auto e = readPerOp(j, path, "maxBlocks", kMaxShapeField, out.maxBlocks); !e) return e;
   if (const json* t = findField(j, "transpose")) {
     std::string p = joinPath(path, "transpose");
-    if (auto e = checkObject(*t, p, {"maxTileWidth", "requiredTileHeight", "maxBlocks"})) return e;
+    if (auto e = checkObject(*t, p, {"maxTileWidth", "requiredTileHeight", "maxBlocks"}); !e)
+      return e;
     BlockTransposeRule rule;
-    if (auto e = readInt(*t, p, "maxTileWidth", 1, kMaxShapeField, rule.maxTileWidth)) return e;
+    if (auto e = readInt(*t, p, "maxTileWidth", 1, kMaxShapeField, rule.maxTileWidth); !e) return e;
     if (findField(*t, "requiredTileHeight")) {
-      if (auto e = readInt(*t, p, "requiredTileHeight", 1, kMaxShapeField, rule.requiredTileHeight))
+      if (auto e = readInt(*t, p, "requiredTileHeight", 1, kMaxShapeField, rule.requiredTileHeight);
+          !e)
         return e;
-      if (auto e = requirePow2(rule.requiredTileHeight, joinPath(p, "requiredTileHeight")))
+      if (auto e = requirePow2(rule.requiredTileHeight, joinPath(p, "requiredTileHeight")); !e)
         return e;
     }
-    if (auto e = readInt(*t, p, "maxBlocks", 1, kMaxShapeField, rule.maxBlocks)) return e;
+    if (auto e = readInt(*t, p, "maxBlocks", 1, kMaxShapeField, rule.maxBlocks); !e) return e;
     out.transpose = rule;
   }
   if (const json* v = findField(j, "vnni")) {
     std::string p = joinPath(path, "vnni");
-    if (auto e = checkObject(*v, p, {"minTileHeight"})) return e;
+    if (auto e = checkObject(*v, p, {"minTileHeight"}); !e) return e;
     if (out.elemBits >= 32)
       return makeError(p + ": VNNI packs 8- or 16-bit elements into dwords, not " +
                        std::to_string(out.elemBits) + "-bit ones");
     BlockVnniRule rule;
-    if (auto e = readInt(*v, p, "minTileHeight", 1, kMaxShapeField, rule.minTileHeight)) return e;
+    if (auto e = readInt(*v, p, "minTileHeight", 1, kMaxShapeField, rule.minTileHeight); !e)
+      return e;
     // Rows shorter than one dword group would need padding the executors do not model.
     if (rule.minTileHeight < 32 / out.elemBits)
       return makeError(joinPath(p, "minTileHeight") + ": " + std::to_string(rule.minTileHeight) +
@@ -125,31 +129,32 @@ std::optional<Error> readElement(const json& j, const std::string& path, BlockEl
                        " rows of one dword of " + std::to_string(out.elemBits) + "-bit elements");
     out.vnni = rule;
   }
-  return std::nullopt;
+  return {};
 }
 
-std::optional<Error> readSurface(const json& j, const std::string& path, BlockSurfaceRule& out) {
+Expected<void> readSurface(const json& j, const std::string& path, BlockSurfaceRule& out) {
   if (auto e = checkObject(j, path,
                            {"minWidthBytes", "maxWidthBytes", "widthMultipleBytes", "maxHeight",
                             "minPitchBytes", "maxPitchBytes", "pitchMultipleBytes",
-                            "baseAlignmentBytes", "xMultipleBytes"}))
+                            "baseAlignmentBytes", "xMultipleBytes"});
+      !e)
     return e;
   // Row * pitch must not overflow 64 bits in the executors.
   constexpr int64_t kHi = int64_t{1} << 31;
-  if (auto e = readInt(j, path, "minWidthBytes", 1, kHi, out.minWidthBytes)) return e;
-  if (auto e = readInt(j, path, "maxWidthBytes", 1, kHi, out.maxWidthBytes)) return e;
-  if (auto e = readInt(j, path, "widthMultipleBytes", 1, kHi, out.widthMultipleBytes)) return e;
-  if (auto e = readInt(j, path, "maxHeight", 1, kHi, out.maxHeight)) return e;
-  if (auto e = readInt(j, path, "minPitchBytes", 1, kHi, out.minPitchBytes)) return e;
-  if (auto e = readInt(j, path, "maxPitchBytes", 1, kHi, out.maxPitchBytes)) return e;
-  if (auto e = readInt(j, path, "pitchMultipleBytes", 1, kHi, out.pitchMultipleBytes)) return e;
-  if (auto e = readInt(j, path, "baseAlignmentBytes", 1, kHi, out.baseAlignmentBytes)) return e;
-  if (auto e = readInt(j, path, "xMultipleBytes", 1, kHi, out.xMultipleBytes)) return e;
+  if (auto e = readInt(j, path, "minWidthBytes", 1, kHi, out.minWidthBytes); !e) return e;
+  if (auto e = readInt(j, path, "maxWidthBytes", 1, kHi, out.maxWidthBytes); !e) return e;
+  if (auto e = readInt(j, path, "widthMultipleBytes", 1, kHi, out.widthMultipleBytes); !e) return e;
+  if (auto e = readInt(j, path, "maxHeight", 1, kHi, out.maxHeight); !e) return e;
+  if (auto e = readInt(j, path, "minPitchBytes", 1, kHi, out.minPitchBytes); !e) return e;
+  if (auto e = readInt(j, path, "maxPitchBytes", 1, kHi, out.maxPitchBytes); !e) return e;
+  if (auto e = readInt(j, path, "pitchMultipleBytes", 1, kHi, out.pitchMultipleBytes); !e) return e;
+  if (auto e = readInt(j, path, "baseAlignmentBytes", 1, kHi, out.baseAlignmentBytes); !e) return e;
+  if (auto e = readInt(j, path, "xMultipleBytes", 1, kHi, out.xMultipleBytes); !e) return e;
   if (out.maxWidthBytes < out.minWidthBytes)
     return makeError(joinPath(path, "maxWidthBytes") + ": below minWidthBytes");
   if (out.maxPitchBytes < out.minPitchBytes)
     return makeError(joinPath(path, "maxPitchBytes") + ": below minPitchBytes");
-  return std::nullopt;
+  return {};
 }
 
 const std::vector<BlockIoTarget>& builtinTargets() {
@@ -193,20 +198,22 @@ const BlockElementRule* BlockIoTarget::element(int elemBits) const {
 Expected<BlockIoTarget> blockIoTargetFromJson(const json& j) {
   if (auto e = checkObject(j, "",
                            {"name", "subgroupSize", "grfBytes", "maxTileHeight", "maxRowBytes",
-                            "elements", "surface"}))
-    return *e;
+                            "elements", "surface"});
+      !e)
+    return e.error();
   BlockIoTarget t;
   const json* name = findField(j, "name");
   if (!name) return makeError("name: missing field");
   if (!name->is_string()) return makeError("name: expected a string, got " + describeJson(*name));
   t.name = name->get<std::string>();
   if (t.name.empty()) return makeError("name: must not be empty");
-  if (auto e = readInt(j, "", "subgroupSize", 1, 1024, t.subgroupSize)) return *e;
-  if (auto e = requirePow2(t.subgroupSize, "subgroupSize")) return *e;
-  if (auto e = readInt(j, "", "grfBytes", 8, 4096, t.grfBytes)) return *e;
-  if (auto e = requirePow2(t.grfBytes, "grfBytes")) return *e;
-  if (auto e = readPerOp(j, "", "maxTileHeight", kMaxShapeField, t.maxTileHeight)) return *e;
-  if (auto e = readPerOp(j, "", "maxRowBytes", kMaxRowBytes, t.maxRowBytes)) return *e;
+  if (auto e = readInt(j, "", "subgroupSize", 1, 1024, t.subgroupSize); !e) return e.error();
+  if (auto e = requirePow2(t.subgroupSize, "subgroupSize"); !e) return e.error();
+  if (auto e = readInt(j, "", "grfBytes", 8, 4096, t.grfBytes); !e) return e.error();
+  if (auto e = requirePow2(t.grfBytes, "grfBytes"); !e) return e.error();
+  if (auto e = readPerOp(j, "", "maxTileHeight", kMaxShapeField, t.maxTileHeight); !e)
+    return e.error();
+  if (auto e = readPerOp(j, "", "maxRowBytes", kMaxRowBytes, t.maxRowBytes); !e) return e.error();
 
   const json* elements = findField(j, "elements");
   if (!elements) return makeError("elements: missing field");
@@ -215,7 +222,7 @@ Expected<BlockIoTarget> blockIoTargetFromJson(const json& j) {
   for (size_t i = 0; i < elements->size(); ++i) {
     std::string path = "elements[" + std::to_string(i) + "]";
     BlockElementRule rule;
-    if (auto e = readElement((*elements)[i], path, rule)) return *e;
+    if (auto e = readElement((*elements)[i], path, rule); !e) return e.error();
     if (!t.elements.empty() && t.elements.back().elemBits >= rule.elemBits)
       return makeError(path + ".elemBits: " + std::to_string(rule.elemBits) +
                        " must be greater than the previous entry's " +
@@ -225,7 +232,7 @@ Expected<BlockIoTarget> blockIoTargetFromJson(const json& j) {
 
   const json* surface = findField(j, "surface");
   if (!surface) return makeError("surface: missing field");
-  if (auto e = readSurface(*surface, "surface", t.surface)) return *e;
+  if (auto e = readSurface(*surface, "surface", t.surface); !e) return e.error();
   return t;
 }
 

@@ -19,10 +19,10 @@ std::string opWithArticle(BlockOp op) {
   return std::string("a ") + std::string(blockOpName(op));
 }
 
-std::optional<Error> positivePow2(int64_t v, const char* field) {
+Expected<void> positivePow2(int64_t v, const char* field) {
   if (v <= 0 || !std::has_single_bit(static_cast<uint64_t>(v)))
     return makeError(std::string(field) + " " + str(v) + " is not a positive power of two");
-  return std::nullopt;
+  return {};
 }
 
 // "32- or 64-bit" from the element rules that have a feature.
@@ -53,7 +53,7 @@ std::string blockShapeName(const BlockShape& s) {
          str(s.numBlocks) + "c";
 }
 
-std::optional<Error> validateBlockShape(const BlockIoTarget& t, BlockOp op, const BlockShape& s) {
+Expected<void> validateBlockShape(const BlockIoTarget& t, BlockOp op, const BlockShape& s) {
   const BlockElementRule* e = t.element(s.elemBits);
   if (!e) {
     std::string legal;
@@ -62,9 +62,9 @@ std::optional<Error> validateBlockShape(const BlockIoTarget& t, BlockOp op, cons
     return makeError("elemBits " + str(s.elemBits) + " is not a supported element size on " +
                      t.name + " (" + legal + ")");
   }
-  if (auto err = positivePow2(s.tileWidth, "tileWidth")) return err;
-  if (auto err = positivePow2(s.tileHeight, "tileHeight")) return err;
-  if (auto err = positivePow2(s.numBlocks, "numBlocks")) return err;
+  if (auto err = positivePow2(s.tileWidth, "tileWidth"); !err) return err;
+  if (auto err = positivePow2(s.tileHeight, "tileHeight"); !err) return err;
+  if (auto err = positivePow2(s.numBlocks, "numBlocks"); !err) return err;
 
   std::string bits = str(s.elemBits) + "-bit";
   if (s.transpose && s.vnni) return makeError("transpose and vnni are mutually exclusive");
@@ -118,11 +118,11 @@ std::optional<Error> validateBlockShape(const BlockIoTarget& t, BlockOp op, cons
   if (s.vnni && s.tileHeight < e->vnni->minTileHeight)
     return makeError("tileHeight " + str(s.tileHeight) + " is below the minimum " +
                      str(e->vnni->minTileHeight) + " of a VNNI " + bits + " load");
-  return std::nullopt;
+  return {};
 }
 
-std::optional<Error> validateBlockIo(const BlockIoTarget& t, const BlockIoRequest& r) {
-  if (auto err = validateBlockShape(t, r.op, r.shape)) return err;
+Expected<void> validateBlockIo(const BlockIoTarget& t, const BlockIoRequest& r) {
+  if (auto err = validateBlockShape(t, r.op, r.shape); !err) return err;
   const BlockSurfaceRule& rule = t.surface;
   const Surface& s = r.surface;
   int64_t elemBytes = r.shape.elemBits / 8;
@@ -169,7 +169,7 @@ std::optional<Error> validateBlockIo(const BlockIoTarget& t, const BlockIoReques
     return makeError("x " + str(r.x) + " x " + str(r.shape.elemBits) +
                      "-bit = " + str(r.x * elemBytes) + " bytes is not a multiple of " +
                      str(rule.xMultipleBytes) + " bytes");
-  return std::nullopt;
+  return {};
 }
 
 } // namespace layout::intel

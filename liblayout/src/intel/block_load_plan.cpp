@@ -288,7 +288,7 @@ Expected<Choice> chooseTile(const Operand& op, int opIdx, bool transposed,
     const std::vector<Coord> offs = offsetsOf(op, c.iterIdx);
     for (Mode m : modes)
       for (const BlockShape& s : candidateShapes(m, c.rows, c.cols, op.elemBits, op.unitBits)) {
-        if (validateBlockShape(target, BlockOp::Load, s)) continue;
+        if (!validateBlockShape(target, BlockOp::Load, s)) continue;
         auto probe = probeShape(target, s, op.elemBits);
         if (!probe) continue;
         auto regs = matchTile(**probe, op, offs);

@@ -13,12 +13,12 @@ using nlohmann::ordered_json;
 
 namespace {
 
-std::optional<Error> onlyArgs(const BatchRequest& r, const char* op,
-                              std::initializer_list<std::string_view> known) {
+Expected<void> onlyArgs(const BatchRequest& r, const char* op,
+                        std::initializer_list<std::string_view> known) {
   for (const auto& [key, value] : r.args.items())
     if (std::find(known.begin(), known.end(), key) == known.end())
       return makeError("args." + key + ": unknown argument of " + op);
-  return std::nullopt;
+  return {};
 }
 
 // An instruction: a built-in name ("cdna4.ds_read_b128") or a model object.
@@ -30,11 +30,11 @@ Expected<smem::BankInstruction> instructionArg(const BatchRequest& r, const char
                             "bank model object)");
   if (it->is_string()) {
     auto i = smem::bankInstruction(it->get<std::string>());
-    if (!i) return makeError(path + ": " + i.error().message);
+    if (!i) return withContext(i.error(), path);
     return i;
   }
   auto i = smem::bankInstructionFromJson(*it);
-  if (!i) return makeError(path + ": " + i.error().message);
+  if (!i) return withContext(i.error(), path);
   return i;
 }
 
@@ -62,8 +62,8 @@ Expected<std::vector<int64_t>> optionalShape(const BatchRequest& r) {
 }
 
 Expected<ordered_json> analyzeAddresses(const BatchRequest& r, const smem::BankInstruction& ins) {
-  if (auto e = onlyArgs(r, "banks.analyze", {"byteAddresses", "bytesPerLane", "instruction"}))
-    return *e;
+  if (auto e = onlyArgs(r, "banks.analyze", {"byteAddresses", "bytesPerLane", "instruction"}); !e)
+    return e.error();
   const auto& list = r.args["byteAddresses"];
   if (!list.is_array()) return makeError("args.byteAddresses: expected [[lane, byte], ...]");
   std::vector<smem::LaneAddress> addresses;
@@ -87,8 +87,9 @@ Expected<ordered_json> analyzeOp(const BatchRequest& r) {
   if (r.args.contains("byteAddresses")) return analyzeAddresses(r, ins);
   if (auto e = onlyArgs(
           r, "banks.analyze",
-          {"access", "shared", "shape", "elemBits", "instruction", "swizzleUnit", "maxPhase"}))
-    return *e;
+          {"access", "shared", "shape", "elemBits", "instruction", "swizzleUnit", "maxPhase"});
+      !e)
+    return e.error();
   LAYOUT_TRY_ASSIGN(shape, optionalShape(r));
   LAYOUT_TRY_ASSIGN(elemBits, elemBitsArg(r));
   LAYOUT_TRY_ASSIGN(access, operandText(r, "access"));
@@ -116,8 +117,9 @@ Expected<ordered_json> analyzeOp(const BatchRequest& r) {
 Expected<ordered_json> swizzleOp(const BatchRequest& r) {
   if (auto e =
           onlyArgs(r, "banks.swizzle",
-                   {"store", "load", "shape", "elemBits", "storeInstruction", "loadInstruction"}))
-    return *e;
+                   {"store", "load", "shape", "elemBits", "storeInstruction", "loadInstruction"});
+      !e)
+    return e.error();
   LAYOUT_TRY_ASSIGN(shape, optionalShape(r));
   LAYOUT_TRY_ASSIGN(elemBits, elemBitsArg(r));
   LAYOUT_TRY_ASSIGN(storeText, operandText(r, "store"));

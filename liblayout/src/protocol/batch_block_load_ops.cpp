@@ -26,9 +26,9 @@ Expected<ordered_json> planOp(const BatchRequest& r) {
     targetName = t;
   }
   auto target = intel::blockIoTarget(targetName);
-  if (!target) return makeError("args.target: " + target.error().message);
+  if (!target) return withContext(target.error(), "args.target");
   auto enc = triton::parseEncoding(text);
-  if (!enc) return makeError("args.encoding: " + enc.error().message);
+  if (!enc) return withContext(enc.error(), "args.encoding");
   LAYOUT_TRY_ASSIGN(plan, intel::planBlockLoads(*enc, shape, int(elemBits), transposed, *target));
   return intel::blockLoadPlanToJson(plan);
 }

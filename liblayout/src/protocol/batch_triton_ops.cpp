@@ -20,7 +20,7 @@ Expected<EncodingOnShape> convert(const BatchRequest& r) {
   LAYOUT_TRY_ASSIGN(text, r.stringArg("encoding"));
   LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
   auto enc = triton::parseEncoding(text);
-  if (!enc) return makeError("args.encoding: " + enc.error().message);
+  if (!enc) return withContext(enc.error(), "args.encoding");
   LAYOUT_TRY_ASSIGN(ll, triton::toLinearLayout(*enc, shape));
   return EncodingOnShape{std::move(*enc), std::move(shape), std::move(ll)};
 }

@@ -13,7 +13,7 @@ namespace {
 Expected<xegpu::XeLayout> layoutArg(const BatchRequest& r) {
   LAYOUT_TRY_ASSIGN(text, r.stringArg("layout"));
   auto l = xegpu::parseXegpuAttr(text);
-  if (!l) return makeError("args.layout: " + l.error().message);
+  if (!l) return withContext(l.error(), "args.layout");
   return std::move(*l);
 }
 

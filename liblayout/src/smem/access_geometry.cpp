@@ -160,8 +160,8 @@ Expected<IssuePlan> planIssues(const AccessGeometry& g, const BankInstruction& i
     if (elemBits != 16)
       return makeError(n + " moves b16 elements; elemBits is " + std::to_string(elemBits));
     plan.vectorElements = 2;
-    auto expectLane = [&](int bit, uint64_t offset) -> std::optional<Error> {
-      if (g.lane.size() > static_cast<size_t>(bit) && g.lane[bit] == offset) return std::nullopt;
+    auto expectLane = [&](int bit, uint64_t offset) -> Expected<void> {
+      if (g.lane.size() > static_cast<size_t>(bit) && g.lane[bit] == offset) return {};
       return makeError(n + " needs lane bit " + std::to_string(bit) + " at element offset " +
                        std::to_string(offset) + " (" +
                        (ins.transposed ? "the 8 lanes of a column read one 16-byte row"
@@ -171,17 +171,17 @@ Expected<IssuePlan> planIssues(const AccessGeometry& g, const BankInstruction& i
                                                                  : std::string("(none)")));
     };
     if (!ins.transposed) {
-      if (auto e = expectLane(0, 2)) return *e;
-      if (auto e = expectLane(1, 4)) return *e;
+      if (auto e = expectLane(0, 2); !e) return e.error();
+      if (auto e = expectLane(1, 4); !e) return e.error();
       auto pair = regs.solve(1);
       if (!pair)
         return makeError(n + " gives each lane 2 adjacent elements of a row, but no register of "
                              "the access layout holds the element next to another");
       take(*pair, plan.phaseRegisters);
     } else {
-      if (auto e = expectLane(2, 1)) return *e;
-      if (auto e = expectLane(3, 2)) return *e;
-      if (auto e = expectLane(4, 4)) return *e;
+      if (auto e = expectLane(2, 1); !e) return e.error();
+      if (auto e = expectLane(3, 2); !e) return e.error();
+      if (auto e = expectLane(4, 4); !e) return e.error();
       if (g.reg.empty() || g.reg[0] == 0)
         return makeError(n + " gives each lane 2 elements of adjacent rows: register bit 0 must "
                              "select the second row");
@@ -200,7 +200,7 @@ Expected<IssuePlan> planIssues(const AccessGeometry& g, const BankInstruction& i
   // with run registers) so that they start runs too.
   const uint64_t runMask = ins.isMatrix() ? 7 : uint64_t(plan.vectorElements) - 1;
   auto alignedRun = [&](const std::vector<uint64_t>& images, const char* dim,
-                        uint64_t skip) -> std::optional<Error> {
+                        uint64_t skip) -> Expected<void> {
     for (size_t i = 0; i < images.size(); ++i) {
       if (skip >> i & 1) continue;
       if (images[i] & runMask)
@@ -209,11 +209,11 @@ Expected<IssuePlan> planIssues(const AccessGeometry& g, const BankInstruction& i
                          std::to_string(images[i]) +
                          ", inside a run: lanes would need different register orders");
     }
-    return std::nullopt;
+    return {};
   };
   uint64_t rowLanes = !ins.isMatrix() ? 0 : ins.transposed ? 0b11100 : 0b00011;
-  if (auto e = alignedRun(g.lane, "lane", rowLanes)) return *e;
-  if (auto e = alignedRun(g.warp, "warp", 0)) return *e;
+  if (auto e = alignedRun(g.lane, "lane", rowLanes); !e) return e.error();
+  if (auto e = alignedRun(g.warp, "warp", 0); !e) return e.error();
   auto align = [&](uint64_t mask) {
     if (!ins.isMatrix()) {
       uint64_t low = combine(g.reg, mask) & runMask;

@@ -90,12 +90,12 @@ using detail::findField;
 using detail::joinPath;
 
 // "a-b" or "a" (a lane range), or an integer lane.
-std::optional<Error> readLanes(const json& v, const std::string& path, std::vector<int>& out) {
+Expected<void> readLanes(const json& v, const std::string& path, std::vector<int>& out) {
   if (v.is_number_integer()) {
     if (!v.is_number_unsigned() || v.get<uint64_t>() > 4095)
       return makeError(path + ": lane " + describeJson(v) + " is outside [0, 4095]");
     out.push_back(static_cast<int>(v.get<uint64_t>()));
-    return std::nullopt;
+    return {};
   }
   if (!v.is_string())
     return makeError(path + ": expected a lane or a range \"a-b\", got " + describeJson(v));
@@ -112,12 +112,12 @@ std::optional<Error> readLanes(const json& v, const std::string& path, std::vect
   if (!ok || b < a)
     return makeError(path + ": \"" + s + "\" is not a lane range \"a-b\" with 0 <= a <= b <= 4095");
   for (int l = a; l <= b; ++l) out.push_back(l);
-  return std::nullopt;
+  return {};
 }
 
 // A non-empty array of lane groups, each a non-empty array of lanes or "a-b" ranges.
-std::optional<Error> readLaneGroups(const json& groups, const std::string& path,
-                                    std::vector<std::vector<int>>& out) {
+Expected<void> readLaneGroups(const json& groups, const std::string& path,
+                              std::vector<std::vector<int>>& out) {
   if (!groups.is_array() || groups.empty())
     return makeError(path + ": expected \"contiguous\" or a non-empty array of lane groups, got " +
                      describeJson(groups));
@@ -129,9 +129,9 @@ std::optional<Error> readLaneGroups(const json& groups, const std::string& path,
                        describeJson(g));
     out.emplace_back();
     for (size_t k = 0; k < g.size(); ++k)
-      if (auto e = readLanes(g[k], gp + "[" + std::to_string(k) + "]", out.back())) return e;
+      if (auto e = readLanes(g[k], gp + "[" + std::to_string(k) + "]", out.back()); !e) return e;
   }
-  return std::nullopt;
+  return {};
 }
 
 Expected<BankInstruction> readInstruction(const json& j, const std::string& path,
@@ -140,8 +140,9 @@ Expected<BankInstruction> readInstruction(const json& j, const std::string& path
                                        {"name", "direction", "laneCount", "banks", "bankBytes",
                                         "bytesPerLane", "matrices", "transposed", "phases",
                                         "pairMergedPhases", "basis"},
-                                       "instruction"))
-    return *e;
+                                       "instruction");
+      !e)
+    return e.error();
   BankInstruction ins;
   const json* name = findField(j, "name");
   if (!name || !name->is_string() || name->get<std::string>().empty())
@@ -154,18 +155,20 @@ Expected<BankInstruction> readInstruction(const json& j, const std::string& path
   ins.direction =
       dir->get<std::string>() == "read" ? AccessDirection::Read : AccessDirection::Write;
   // Per-instruction values override the target's.
-  auto readDefaulted = [&](const char* key, int lo, int hi, int& out) -> std::optional<Error> {
+  auto readDefaulted = [&](const char* key, int lo, int hi, int& out) -> Expected<void> {
     if (findField(j, key)) return detail::readIntField(j, path, key, lo, hi, out);
     if (defaults && findField(*defaults, key))
       return detail::readIntField(*defaults, "", key, lo, hi, out);
     return makeError(joinPath(path, key) + ": missing field");
   };
-  if (auto e = readDefaulted("laneCount", 1, 4096, ins.laneCount)) return *e;
-  if (auto e = readDefaulted("banks", 1, 4096, ins.banks)) return *e;
-  if (auto e = readDefaulted("bankBytes", 1, 64, ins.bankBytes)) return *e;
-  if (auto e = detail::readIntField(j, path, "bytesPerLane", 1, 256, ins.bytesPerLane)) return *e;
+  if (auto e = readDefaulted("laneCount", 1, 4096, ins.laneCount); !e) return e.error();
+  if (auto e = readDefaulted("banks", 1, 4096, ins.banks); !e) return e.error();
+  if (auto e = readDefaulted("bankBytes", 1, 64, ins.bankBytes); !e) return e.error();
+  if (auto e = detail::readIntField(j, path, "bytesPerLane", 1, 256, ins.bytesPerLane); !e)
+    return e.error();
   if (findField(j, "matrices"))
-    if (auto e = detail::readIntField(j, path, "matrices", 1, 4, ins.matrices)) return *e;
+    if (auto e = detail::readIntField(j, path, "matrices", 1, 4, ins.matrices); !e)
+      return e.error();
   if (const json* t = findField(j, "transposed")) {
     if (!t->is_boolean())
       return makeError(joinPath(path, "transposed") + ": expected true or false, got " +
@@ -189,12 +192,13 @@ Expected<BankInstruction> readInstruction(const json& j, const std::string& path
     }
     if (!phases && ins.basis.empty())
       ins.basis = "assumed: contiguous lane groups of one bank line each";
-  } else if (auto e = readLaneGroups(*phases, pp, ins.phases)) {
-    return *e;
+  } else if (auto e = readLaneGroups(*phases, pp, ins.phases); !e) {
+    return e.error();
   }
   if (const json* merged = findField(j, "pairMergedPhases"))
-    if (auto e = readLaneGroups(*merged, joinPath(path, "pairMergedPhases"), ins.pairMergedPhases))
-      return *e;
+    if (auto e = readLaneGroups(*merged, joinPath(path, "pairMergedPhases"), ins.pairMergedPhases);
+        !e)
+      return e.error();
   LAYOUT_TRY(verifyBankInstruction(ins));
   return ins;
 }
@@ -314,7 +318,7 @@ Expected<bool> verifyBankInstruction(const BankInstruction& ins) {
   int lanes = ins.isMatrix() ? 8 * ins.matrices : ins.laneCount;
   // Both groupings must partition the lanes.
   auto partition = [&](const std::vector<std::vector<int>>& groups,
-                       const char* field) -> std::optional<Error> {
+                       const char* field) -> Expected<void> {
     std::vector<int> seen(static_cast<size_t>(ins.laneCount), -1);
     int count = 0;
     for (size_t p = 0; p < groups.size(); ++p)
@@ -333,13 +337,13 @@ Expected<bool> verifyBankInstruction(const BankInstruction& ins) {
       return makeError(n + ": " + field + " cover " + std::to_string(count) +
                        " lanes, but the instruction has " + std::to_string(lanes) +
                        " (every lane must be in exactly one phase)");
-    return std::nullopt;
+    return {};
   };
-  if (auto e = partition(ins.phases, "phases")) return *e;
+  if (auto e = partition(ins.phases, "phases"); !e) return e.error();
   if (!ins.pairMergedPhases.empty()) {
     if (ins.isMatrix())
       return makeError(n + ": pairMergedPhases apply to plain loads and stores, not matrices");
-    if (auto e = partition(ins.pairMergedPhases, "pairMergedPhases")) return *e;
+    if (auto e = partition(ins.pairMergedPhases, "pairMergedPhases"); !e) return e.error();
   }
   return true;
 }

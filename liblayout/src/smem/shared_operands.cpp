@@ -29,11 +29,11 @@ Expected<SharedAccess> sharedAccessFromText(std::string_view access, const Share
     }
   } else if (shared.swizzleUnit > 0) {
     auto s = xorSwizzleShared(shape, shared.swizzleUnit, shared.maxPhase);
-    if (!s) return makeError("shared: " + s.error().message);
+    if (!s) return withContext(s.error(), "shared");
     out.shared = std::move(*s);
   } else {
     auto s = rowMajorShared(shape);
-    if (!s) return makeError("shared: " + s.error().message);
+    if (!s) return withContext(s.error(), "shared");
     out.shared = std::move(*s);
   }
   return out;

@@ -107,8 +107,8 @@ LineRead readBoundedLine(std::istream& in, std::string& line, uint64_t maxBytes)
   }
 }
 
-std::optional<Error> writeOutputFile(const std::string& path, std::string_view data,
-                                     const std::string& what) {
+Expected<void> writeOutputFile(const std::string& path, std::string_view data,
+                               const std::string& what) {
   // stdio rather than ofstream: fwrite and fclose report the failing write's errno.
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) return makeError(what + ": cannot write '" + path + "' (" + std::strerror(errno) + ")");
@@ -118,7 +118,7 @@ std::optional<Error> writeOutputFile(const std::string& path, std::string_view d
   if (!written || !closed)
     return makeError(what + ": writing '" + path + "' failed (" +
                      std::strerror(written ? errno : writeErrno) + ")");
-  return std::nullopt;
+  return {};
 }
 
 void skipRestOfLine(std::istream& in) {

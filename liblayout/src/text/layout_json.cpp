@@ -18,20 +18,20 @@ std::string describe(const json& j) {
 }
 
 // A non-negative integer that fits in 64 bits (nlohmann stores larger ones as floats).
-std::optional<Error> readUnsigned(const json& j, const std::string& path, uint64_t& out) {
+Expected<void> readUnsigned(const json& j, const std::string& path, uint64_t& out) {
   if (!j.is_number_integer() || (j.is_number_integer() && !j.is_number_unsigned()))
     return makeError(path + ": expected a non-negative integer, got " + describe(j));
   out = j.get<uint64_t>();
-  return std::nullopt;
+  return {};
 }
 
-std::optional<Error> readName(const json& obj, const std::string& path, std::string& out) {
+Expected<void> readName(const json& obj, const std::string& path, std::string& out) {
   auto it = obj.find("name");
   if (it == obj.end()) return makeError(path + ": missing field \"name\"");
   if (!it->is_string()) return makeError(path + ".name: expected a string, got " + describe(*it));
   out = it->get<std::string>();
   if (out.empty()) return makeError(path + ".name: a dim name must not be empty");
-  return std::nullopt;
+  return {};
 }
 
 } // namespace
@@ -56,11 +56,11 @@ Expected<LinearLayout> layoutFromJson(const json& j) {
     std::string path = "outDims[" + std::to_string(i) + "]";
     if (!o.is_object()) return makeError(path + ": expected an object, got " + describe(o));
     std::string name;
-    if (auto err = readName(o, path, name)) return *err;
+    if (auto err = readName(o, path, name); !err) return err.error();
     auto size = o.find("size");
     if (size == o.end()) return makeError(path + ": missing field \"size\"");
     uint64_t s = 0;
-    if (auto err = readUnsigned(*size, path + ".size", s)) return *err;
+    if (auto err = readUnsigned(*size, path + ".size", s); !err) return err.error();
     if (!std::has_single_bit(s))
       return makeError(path + ".size: " + std::to_string(s) + " is not a power of two");
     DimName dn(name);
@@ -74,7 +74,7 @@ Expected<LinearLayout> layoutFromJson(const json& j) {
     std::string path = "inDims[" + std::to_string(i) + "]";
     if (!d.is_object()) return makeError(path + ": expected an object, got " + describe(d));
     std::string name;
-    if (auto err = readName(d, path, name)) return *err;
+    if (auto err = readName(d, path, name); !err) return err.error();
     DimName dn(name);
     if (!seenIn.insert(dn)) return makeError(path + ".name: duplicate in-dim '" + name + "'");
     auto bases = d.find("bases");
@@ -98,7 +98,7 @@ Expected<LinearLayout> layoutFromJson(const json& j) {
       for (size_t c = 0; c < basis.size(); ++c) {
         uint64_t v = 0;
         std::string cpath = bpath + "[" + std::to_string(c) + "]";
-        if (auto err = readUnsigned(basis[c], cpath, v)) return *err;
+        if (auto err = readUnsigned(basis[c], cpath, v); !err) return err.error();
         if (v >= outDims[c].size)
           return makeError(cpath + ": component " + std::to_string(v) +
                            " must be less than the size " + std::to_string(outDims[c].size) +

@@ -100,10 +100,7 @@ private:
     if (std::isprint(c)) return std::string("'") + char(c) + "'";
     return "byte " + std::to_string(int(c));
   }
-  Error fail(const std::string& message) const {
-    return makeError("line " + std::to_string(line_) + ", column " + std::to_string(column_) +
-                     ": " + message);
-  }
+  Error fail(const std::string& message) const { return makeErrorAt({line_, column_}, message); }
   static bool isIdentStart(char c) {
     return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
   }
@@ -154,8 +151,7 @@ private:
     if (c == '[') return parseList(depth);
     if (c == '{') {
       v.kind = AttrValue::Kind::Dict;
-      auto err = parseEntries(v.entries, '}', depth);
-      if (err) return *err;
+      if (auto err = parseEntries(v.entries, '}', depth); !err) return err.error();
       return v;
     }
     if (c == '"') return parseString();
@@ -262,9 +258,9 @@ private:
   }
 
   // `key = value, ...` up to `close` (the opening character is at the cursor when close is '}').
-  std::optional<Error> parseEntries(std::vector<AttrEntry>& entries, char close, int depth) {
+  Expected<void> parseEntries(std::vector<AttrEntry>& entries, char close, int depth) {
     advance(); // {
-    if (consume(close)) return std::nullopt;
+    if (consume(close)) return {};
     while (true) {
       skipSpace();
       if (!isIdentStart(peek())) return fail("expected a parameter name, got " + describeNext());
@@ -275,7 +271,7 @@ private:
       auto value = parseValue(depth + 1);
       if (!value) return value.error();
       entries.push_back({key, std::move(*value)});
-      if (consume(close)) return std::nullopt;
+      if (consume(close)) return {};
       if (!consume(','))
         return fail(std::string("expected ',' or '") + close + "' after parameter '" + key +
                     "', got " + describeNext());
@@ -301,9 +297,8 @@ private:
       if (name.find('.') != std::string::npos) return v; // a parameterless dialect attribute
       auto it = aliases_.find(name);
       if (it == aliases_.end())
-        return makeError("line " + std::to_string(v.location.line) + ", column " +
-                         std::to_string(v.location.column) + ": unknown attribute alias '#" + name +
-                         "' (define it earlier with '#" + name + " = ...')");
+        return makeErrorAt(v.location, std::string("unknown attribute alias '#") + name +
+                                           "' (define it earlier with '#" + name + " = ...')");
       // An alias stands for a copy of its definition: bound the copy's size and depth before
       // making it (41 aliases that each use the previous one twice would expand to 2^41 values).
       uint64_t count = 0;
@@ -326,8 +321,7 @@ private:
         if (!v.entries.empty())
           return fail("a '{...}' dictionary must come before the named parameters of '#" + name +
                       "'");
-        auto err = parseEntries(v.entries, '}', depth);
-        if (err) return *err;
+        if (auto err = parseEntries(v.entries, '}', depth); !err) return err.error();
         v.bracedEntries = v.entries.size();
       } else if (isIdentStart(peek()) && nextNonSpaceAfterIdentIs('=')) {
         std::string key = identifier();

@@ -26,43 +26,47 @@ Expected<WmmaParams> wmmaParams(const AttrValue& attr) {
   WmmaParams p;
   LAYOUT_TRY_ASSIGN(version, intParam(attr, "version"));
   if (version < 1 || version > 3)
-    return makeError(at(*attr.find("version")) + "#ttg.amd_wmma version must be 1, 2 or 3, not " +
-                     std::to_string(version));
+    return makeErrorAt(attr.find("version")->location,
+                       std::string("#ttg.amd_wmma version must be 1, 2 or 3, not ") +
+                           std::to_string(version));
   p.version = version;
   // Triton 3.6 spells it isTranspose; the seed's attribute definitions spell it isTransposed.
   for (const char* key : {"isTranspose", "isTransposed"})
     if (const AttrValue* v = attr.find(key)) {
       if (v->kind != AttrValue::Kind::Boolean)
-        return makeError(at(*v) + "'" + key + "' must be true or false");
+        return makeErrorAt(v->location, std::string("'") + key + "' must be true or false");
       p.transposed = v->boolean;
     }
   LAYOUT_TRY_ASSIGN(warps, intList(attr, "warpsPerCTA"));
   if (warps.size() < 2 || warps.size() > 3)
-    return makeError(at(*attr.find("warpsPerCTA")) + "#ttg.amd_wmma has rank 2 or 3");
+    return makeErrorAt(attr.find("warpsPerCTA")->location, "#ttg.amd_wmma has rank 2 or 3");
   p.warps = warps;
   p.tilesPerWarp.assign(warps.size(), 1);
   if (attr.find("tilesPerWarp")) {
     LAYOUT_TRY_ASSIGN(tpw, intList(attr, "tilesPerWarp"));
     if (tpw.size() != warps.size())
-      return makeError(at(*attr.find("tilesPerWarp")) + "tilesPerWarp must have rank " +
-                       std::to_string(warps.size()));
+      return makeErrorAt(attr.find("tilesPerWarp")->location,
+                         std::string("tilesPerWarp must have rank ") +
+                             std::to_string(warps.size()));
     p.tilesPerWarp = tpw;
   }
   for (const auto* list : {&p.warps, &p.tilesPerWarp})
     for (int64_t x : *list)
       if (!isPow2(x))
-        return makeError(at(attr) + "warpsPerCTA and tilesPerWarp need powers of two, not " +
-                         std::to_string(x));
+        return makeErrorAt(attr.location,
+                           std::string("warpsPerCTA and tilesPerWarp need powers of two, not ") +
+                               std::to_string(x));
   if (attr.find("instrShape")) {
     LAYOUT_TRY_ASSIGN(instr, intList(attr, "instrShape"));
     if (instr.size() != 3)
-      return makeError(at(*attr.find("instrShape")) + "instrShape needs [M, N, K]");
+      return makeErrorAt(attr.find("instrShape")->location, "instrShape needs [M, N, K]");
     p.mDim = instr[0], p.nDim = instr[1], p.kDim = instr[2];
   }
   if (p.mDim != 16 || p.nDim != 16 || !isPow2(p.kDim))
-    return makeError(at(attr) + "#ttg.amd_wmma converts 16x16xK instructions only, not " +
-                     std::to_string(p.mDim) + "x" + std::to_string(p.nDim) + "x" +
-                     std::to_string(p.kDim));
+    return makeErrorAt(attr.location,
+                       std::string("#ttg.amd_wmma converts 16x16xK instructions only, not ") +
+                           std::to_string(p.mDim) + "x" + std::to_string(p.nDim) + "x" +
+                           std::to_string(p.kDim));
   return p;
 }
 
@@ -79,7 +83,7 @@ Expected<LinearLayout> amdWmmaToLinearLayout(const AttrValue& attr,
                                              std::span<const int64_t> shape) {
   LAYOUT_TRY_ASSIGN(p, wmmaParams(attr));
   const int rank = int(p.warps.size());
-  if (auto err = checkRank(size_t(rank), shape)) return *err;
+  if (auto err = checkRank(size_t(rank), shape); !err) return err.error();
   const bool batch = rank == 3;
   const int mIndex = batch ? 1 : 0, nIndex = batch ? 2 : 1;
   for (int d : {mIndex, nIndex})
@@ -104,12 +108,12 @@ Expected<LinearLayout> amdWmmaToLinearLayout(const AttrValue& attr,
                  LinearLayout::identity1D(uint64_t(nReps), reg, dimN),
                  LinearLayout::identity1D(uint64_t(p.tilesPerWarp[mIndex]), reg, dimM),
                  LinearLayout::identity1D(uint64_t(p.warps[mIndex]), warp, dimM)})
-    if (auto err = times(f)) return *err;
+    if (auto err = times(f); !err) return err.error();
   if (batch) {
     const DimName dimB = dims::standardOut(0);
     for (auto f : {LinearLayout::identity1D(1, reg, dimB), LinearLayout::identity1D(1, lane, dimB),
                    LinearLayout::identity1D(uint64_t(p.warps[0]), warp, dimB)})
-      if (auto err = times(f)) return *err;
+      if (auto err = times(f); !err) return err.error();
   }
   LAYOUT_TRY_ASSIGN(cga, cgaLayout(attr, rank));
   return combineCtaCgaWithShape(tile, cga, shape);
@@ -124,18 +128,20 @@ Expected<LinearLayout> amdWmmaDotToLinearLayout(const AttrValue& dot, const Attr
                                                 std::span<const int64_t> shape) {
   LAYOUT_TRY_ASSIGN(opIdx, intParam(dot, "opIdx"));
   if (opIdx != 0 && opIdx != 1)
-    return makeError(at(*dot.find("opIdx")) + "'opIdx' must be 0 or 1, not " +
-                     std::to_string(opIdx));
+    return makeErrorAt(dot.find("opIdx")->location,
+                       std::string("'opIdx' must be 0 or 1, not ") + std::to_string(opIdx));
   const AttrValue* kw = dot.find("kWidth");
-  if (!kw) return makeError(at(dot) + "a dot operand of #ttg.amd_wmma needs kWidth");
+  if (!kw) return makeErrorAt(dot.location, "a dot operand of #ttg.amd_wmma needs kWidth");
   LAYOUT_TRY_ASSIGN(kWidth, intParam(dot, "kWidth"));
   if (!isPow2(kWidth))
-    return makeError(at(*kw) + "kWidth of a dot operand of #ttg.amd_wmma must be a power of two, " +
-                     "not " + std::to_string(kWidth));
+    return makeErrorAt(
+        kw->location,
+        std::string("kWidth of a dot operand of #ttg.amd_wmma must be a power of two, ") + "not " +
+            std::to_string(kWidth));
   LAYOUT_TRY(encodingFromAttr(wmma)); // the parent's verifier (dot operands are not verified)
   LAYOUT_TRY_ASSIGN(p, wmmaParams(wmma));
   const int rank = int(shape.size());
-  if (auto err = checkRank(p.warps.size(), shape)) return *err;
+  if (auto err = checkRank(p.warps.size(), shape); !err) return err.error();
   const bool batch = rank == 3;
   const int mIndex = batch ? 1 : 0;
   const int kIndex = opIdx == 0 ? rank - 1 : rank - 2, nonKIndex = opIdx == 0 ? mIndex : rank - 1;
@@ -149,11 +155,11 @@ Expected<LinearLayout> amdWmmaDotToLinearLayout(const AttrValue& dot, const Attr
                  p.version == 1 ? LinearLayout::zeros1D(uint64_t(kDepth), lane, dimK)
                                 : LinearLayout::identity1D(uint64_t(kDepth), lane, dimK),
                  LinearLayout::identity1D(uint64_t(p.kDim / kDepth / kWidth), reg, dimK)})
-    if (auto err = times(f)) return *err;
+    if (auto err = times(f); !err) return err.error();
   if (batch) {
     const DimName dimB = dims::standardOut(0);
     for (auto f : {LinearLayout::identity1D(1, reg, dimB), LinearLayout::identity1D(1, lane, dimB)})
-      if (auto err = times(f)) return *err;
+      if (auto err = times(f); !err) return err.error();
   }
   // The parent's CTA part, dims in row-major order, projected onto the operand: nothing along K.
   LinearLayout cta;
@@ -165,7 +171,7 @@ Expected<LinearLayout> amdWmmaDotToLinearLayout(const AttrValue& dot, const Attr
                        : LinearLayout::identity1D(uint64_t(p.tilesPerWarp[d]), reg, dim),
                    isK ? LinearLayout::zeros1D(uint64_t(p.warps[d]), warp, dim)
                        : LinearLayout::identity1D(uint64_t(p.warps[d]), warp, dim)})
-      if (auto err = ctaTimes(f)) return *err;
+      if (auto err = ctaTimes(f); !err) return err.error();
   }
   LAYOUT_TRY_ASSIGN(ctaT, cta.transposeOuts(tile.outDimNames()));
   LAYOUT_TRY_ASSIGN(full, product(tile, ctaT));

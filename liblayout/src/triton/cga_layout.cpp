@@ -25,8 +25,8 @@ std::vector<DimSize> namedShape(std::span<const int64_t> shape) {
 
 } // namespace
 
-std::optional<Error> checkRank(size_t encodingRank, std::span<const int64_t> shape) {
-  if (encodingRank == shape.size()) return std::nullopt;
+Expected<void> checkRank(size_t encodingRank, std::span<const int64_t> shape) {
+  if (encodingRank == shape.size()) return {};
   return makeError("the encoding has rank " + std::to_string(encodingRank) +
                    " but the tensor shape has rank " + std::to_string(shape.size()));
 }
@@ -37,12 +37,12 @@ Expected<LinearLayout> fitToShape(const LinearLayout& layout, std::span<const in
   return ensureLayoutNotLargerThan(grown, named);
 }
 
-std::optional<Error> multiplyInto(LinearLayout& acc, const Expected<LinearLayout>& factor) {
+Expected<void> multiplyInto(LinearLayout& acc, const Expected<LinearLayout>& factor) {
   if (!factor) return factor.error();
   auto next = product(acc, *factor);
   if (!next) return next.error();
   acc = std::move(*next);
-  return std::nullopt;
+  return {};
 }
 
 Expected<LinearLayout> cgaLayout(const AttrValue& attr, int rank) {
@@ -52,13 +52,14 @@ Expected<LinearLayout> cgaLayout(const AttrValue& attr, int rank) {
     InDimBases block{dims::block(), {}};
     for (size_t i = 0; i < bases.size(); ++i) {
       if (int(bases[i].size()) != rank)
-        return makeError(at(cga->items[i]) + "CGALayout basis " + std::to_string(i) + " has " +
-                         std::to_string(bases[i].size()) + " components; the encoding has rank " +
-                         std::to_string(rank));
+        return makeErrorAt((cga->items[i]).location,
+                           std::string("CGALayout basis ") + std::to_string(i) + " has " +
+                               std::to_string(bases[i].size()) +
+                               " components; the encoding has rank " + std::to_string(rank));
       block.bases.push_back(std::vector<uint64_t>(bases[i].begin(), bases[i].end()));
     }
     auto l = LinearLayout::createSurjective({block}, outs);
-    if (!l) return makeError(at(*cga) + "CGALayout: " + l.error().message);
+    if (!l) return makeErrorAt(cga->location, std::string("CGALayout: ") + l.error().message);
     return l;
   }
   const bool legacy = attr.find("CTAsPerCGA") || attr.find("CTASplitNum") || attr.find("CTAOrder");
@@ -73,23 +74,25 @@ Expected<LinearLayout> cgaLayout(const AttrValue& attr, int rank) {
   for (auto [key, list] : {std::pair{"CTAsPerCGA", &ctas}, std::pair{"CTASplitNum", &split},
                            std::pair{"CTAOrder", &order}})
     if (int(list->size()) != rank)
-      return makeError(at(*attr.find(key)) + "'" + key + "' has rank " +
-                       std::to_string(list->size()) + "; the encoding has rank " +
-                       std::to_string(rank));
+      return makeErrorAt(attr.find(key)->location,
+                         std::string("'") + key + "' has rank " + std::to_string(list->size()) +
+                             "; the encoding has rank " + std::to_string(rank));
   LinearLayout ret;
   std::vector<bool> seen(rank);
   for (int i = 0; i < rank; ++i) {
     int64_t d = order[i];
     if (d < 0 || d >= rank || seen[d])
-      return makeError(at(*attr.find("CTAOrder")) + "'CTAOrder' must be a permutation of 0.." +
-                       std::to_string(rank - 1));
+      return makeErrorAt(attr.find("CTAOrder")->location,
+                         std::string("'CTAOrder' must be a permutation of 0..") +
+                             std::to_string(rank - 1));
     seen[d] = true;
     if (ctas[d] < 1 || split[d] < 1 || ctas[d] % split[d] != 0 ||
         !std::has_single_bit(uint64_t(ctas[d])) || !std::has_single_bit(uint64_t(split[d])))
-      return makeError(at(*attr.find("CTASplitNum")) + "dim " + std::to_string(d) +
-                       ": CTAsPerCGA (" + std::to_string(ctas[d]) + ") and CTASplitNum (" +
-                       std::to_string(split[d]) +
-                       ") must be powers of two, and CTASplitNum must divide CTAsPerCGA");
+      return makeErrorAt(attr.find("CTASplitNum")->location,
+                         std::string("dim ") + std::to_string(d) + ": CTAsPerCGA (" +
+                             std::to_string(ctas[d]) + ") and CTASplitNum (" +
+                             std::to_string(split[d]) +
+                             ") must be powers of two, and CTASplitNum must divide CTAsPerCGA");
     // Split CTAs own distinct tiles; the rest replicate them (zero bases).
     LAYOUT_TRY_ASSIGN(id, LinearLayout::identity1D(uint64_t(split[d]), dims::block(), outs[d]));
     LAYOUT_TRY_ASSIGN(zeros,
@@ -114,8 +117,8 @@ std::vector<int64_t> shapePerCTA(const LinearLayout& cga, std::span<const int64_
 Expected<LinearLayout> combineCtaCgaWithShape(const LinearLayout& ctaIn, const LinearLayout& cgaIn,
                                               std::span<const int64_t> shape) {
   const int rank = int(shape.size());
-  if (auto err = checkRank(size_t(ctaIn.numOutDims()), shape)) return *err;
-  if (auto err = checkRank(size_t(cgaIn.numOutDims()), shape)) return *err;
+  if (auto err = checkRank(size_t(ctaIn.numOutDims()), shape); !err) return err.error();
+  if (auto err = checkRank(size_t(cgaIn.numOutDims()), shape); !err) return err.error();
   const std::vector<DimSize> labeled = namedShape(shape);
   LAYOUT_TRY_ASSIGN(cgaFit, ensureLayoutNotLargerThan(cgaIn, labeled));
   LAYOUT_TRY_ASSIGN(cga, cgaFit.transposeOuts(ctaIn.outDimNames()));

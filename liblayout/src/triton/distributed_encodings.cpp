@@ -41,8 +41,9 @@ Expected<LinearLayout> sliceToLinearLayout(const AttrValue& attr, std::span<cons
   LAYOUT_TRY_ASSIGN(dim, intParam(attr, "dim"));
   LAYOUT_TRY_ASSIGN(parent, encodingFromAttr(*attr.find("parent")));
   if (dim < 0 || dim > int64_t(shape.size()))
-    return makeError(at(*attr.find("dim")) + "slice dim " + std::to_string(dim) +
-                     " does not fit a tensor of rank " + std::to_string(shape.size()));
+    return makeErrorAt(attr.find("dim")->location, std::string("slice dim ") + std::to_string(dim) +
+                                                       " does not fit a tensor of rank " +
+                                                       std::to_string(shape.size()));
   std::vector<int64_t> parentShape(shape.begin(), shape.end());
   parentShape.insert(parentShape.begin() + dim, 1);
   LAYOUT_TRY_ASSIGN(p, toLinearLayout(parent, parentShape));
@@ -79,19 +80,22 @@ Expected<LinearLayout> storedLayout(const AttrValue& attr,
     for (size_t i = 0; i < bases.size(); ++i) {
       if (rank < 0) rank = int(bases[i].size());
       if (int(bases[i].size()) != rank)
-        return makeError(at(attr.find(key)->items[i]) + "'" + key + "' basis " + std::to_string(i) +
-                         " has " + std::to_string(bases[i].size()) +
-                         " components; earlier bases have " + std::to_string(rank));
+        return makeErrorAt((attr.find(key)->items[i]).location,
+                           std::string("'") + key + "' basis " + std::to_string(i) + " has " +
+                               std::to_string(bases[i].size()) +
+                               " components; earlier bases have " + std::to_string(rank));
       d.bases.push_back(std::vector<uint64_t>(bases[i].begin(), bases[i].end()));
     }
     ins.push_back(std::move(d));
   }
   if (rank < 1)
-    return makeError(at(attr) + "#" + attr.text + " needs at least one nonempty basis list");
+    return makeErrorAt(attr.location,
+                       std::string("#") + attr.text + " needs at least one nonempty basis list");
   std::vector<DimName> outs;
   for (int o = 0; o < rank; ++o) outs.push_back(dims::standardOut(o));
   auto l = LinearLayout::createSurjective(ins, outs);
-  if (!l) return makeError(at(attr) + "#" + attr.text + ": " + l.error().message);
+  if (!l)
+    return makeErrorAt(attr.location, std::string("#") + attr.text + ": " + l.error().message);
   return l;
 }
 
@@ -109,7 +113,7 @@ Expected<LinearLayout> storedSharedLinearLayout(const AttrValue& attr) {
 Expected<LinearLayout> sharedLinearToLinearLayout(const AttrValue& attr,
                                                   std::span<const int64_t> shape) {
   LAYOUT_TRY_ASSIGN(ll, storedSharedLinearLayout(attr));
-  if (auto err = checkRank(size_t(ll.numOutDims()), shape)) return *err;
+  if (auto err = checkRank(size_t(ll.numOutDims()), shape); !err) return err.error();
   return fitToShape(ll, shape);
 }
 
@@ -118,7 +122,7 @@ Expected<LinearLayout> sharedLinearToLinearLayout(const AttrValue& attr,
 Expected<LinearLayout> linearToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape) {
   LAYOUT_TRY_ASSIGN(ll, storedLinearLayout(attr));
   const int rank = ll.numOutDims();
-  if (auto err = checkRank(size_t(rank), shape)) return *err;
+  if (auto err = checkRank(size_t(rank), shape); !err) return err.error();
   // orderPerDim(register): dims in the order register bases first touch them, then the rest
   // from the most minor (rank-1) down.
   std::vector<int> order;

@@ -12,25 +12,22 @@
 
 namespace layout::triton {
 
-using detail::at;
-
 namespace detail {
-
-std::string at(const AttrValue& v) {
-  return "line " + std::to_string(v.location.line) + ", column " +
-         std::to_string(v.location.column) + ": ";
-}
 
 Expected<std::vector<int64_t>> intList(const AttrValue& attr, const char* key) {
   const AttrValue* v = attr.find(key);
-  if (!v) return makeError(at(attr) + "#" + attr.text + " needs the parameter '" + key + "'");
+  if (!v)
+    return makeErrorAt(attr.location,
+                       std::string("#") + attr.text + " needs the parameter '" + key + "'");
   if (v->kind != AttrValue::Kind::List)
-    return makeError(at(*v) + "'" + key + "' must be a list of integers, not " + kindName(v->kind));
+    return makeErrorAt(v->location, std::string("'") + key + "' must be a list of integers, not " +
+                                        kindName(v->kind));
   std::vector<int64_t> out;
   for (const AttrValue& item : v->items) {
     if (item.kind != AttrValue::Kind::Integer)
-      return makeError(at(item) + "'" + key + "' must be a list of integers, but holds " +
-                       kindName(item.kind));
+      return makeErrorAt(item.location, std::string("'") + key +
+                                            "' must be a list of integers, but holds " +
+                                            kindName(item.kind));
     out.push_back(item.integer);
   }
   return out;
@@ -38,9 +35,12 @@ Expected<std::vector<int64_t>> intList(const AttrValue& attr, const char* key) {
 
 Expected<int64_t> intParam(const AttrValue& attr, const char* key) {
   const AttrValue* v = attr.find(key);
-  if (!v) return makeError(at(attr) + "#" + attr.text + " needs the parameter '" + key + "'");
+  if (!v)
+    return makeErrorAt(attr.location,
+                       std::string("#") + attr.text + " needs the parameter '" + key + "'");
   if (v->kind != AttrValue::Kind::Integer)
-    return makeError(at(*v) + "'" + key + "' must be an integer, not " + kindName(v->kind));
+    return makeErrorAt(v->location,
+                       std::string("'") + key + "' must be an integer, not " + kindName(v->kind));
   return v->integer;
 }
 
@@ -48,15 +48,18 @@ Expected<std::vector<std::vector<int64_t>>> basesParam(const AttrValue& attr, co
   const AttrValue* v = attr.find(key);
   if (!v) return std::vector<std::vector<int64_t>>();
   if (v->kind != AttrValue::Kind::List)
-    return makeError(at(*v) + "'" + key + "' must be a list of bases like [[0, 1], [2, 0]]");
+    return makeErrorAt(v->location,
+                       std::string("'") + key + "' must be a list of bases like [[0, 1], [2, 0]]");
   std::vector<std::vector<int64_t>> out;
   for (const AttrValue& basis : v->items) {
     if (basis.kind != AttrValue::Kind::List)
-      return makeError(at(basis) + "each basis of '" + key + "' must be a list of integers");
+      return makeErrorAt(basis.location,
+                         std::string("each basis of '") + key + "' must be a list of integers");
     std::vector<int64_t> comps;
     for (const AttrValue& c : basis.items) {
       if (c.kind != AttrValue::Kind::Integer || c.integer < 0)
-        return makeError(at(c) + "basis components of '" + key + "' must be non-negative integers");
+        return makeErrorAt(c.location, std::string("basis components of '") + key +
+                                           "' must be non-negative integers");
       comps.push_back(c.integer);
     }
     out.push_back(std::move(comps));
@@ -97,26 +100,29 @@ void normalizeDialect(AttrValue& v) {
   for (AttrEntry& e : v.entries) normalizeDialect(e.value);
 }
 
-std::optional<Error> checkPowersOfTwo(const AttrValue& attr, const char* key,
-                                      const std::vector<int64_t>& values) {
+Expected<void> checkPowersOfTwo(const AttrValue& attr, const char* key,
+                                const std::vector<int64_t>& values) {
   for (int64_t x : values)
     if (x < 1 || !std::has_single_bit(uint64_t(x)))
-      return makeError(at(*attr.find(key)) + "'" + key + "' = " + printAttrValue(*attr.find(key)) +
-                       ": every entry must be a power of two (linear layouts cannot represent " +
-                       std::to_string(x) + ")");
-  return std::nullopt;
+      return makeErrorAt(
+          attr.find(key)->location,
+          std::string("'") + key + "' = " + printAttrValue(*attr.find(key)) +
+              ": every entry must be a power of two (linear layouts cannot represent " +
+              std::to_string(x) + ")");
+  return {};
 }
 
-std::optional<Error> checkOrder(const AttrValue& attr, const char* key,
-                                const std::vector<int64_t>& order, size_t rank) {
+Expected<void> checkOrder(const AttrValue& attr, const char* key, const std::vector<int64_t>& order,
+                          size_t rank) {
   std::vector<int64_t> sorted = order;
   std::sort(sorted.begin(), sorted.end());
   bool perm = sorted.size() == rank;
   for (size_t i = 0; perm && i < rank; ++i) perm = sorted[i] == int64_t(i);
   if (!perm)
-    return makeError(at(*attr.find(key)) + "'" + key + "' = " + printAttrValue(*attr.find(key)) +
-                     " must be a permutation of 0.." + std::to_string(int64_t(rank) - 1));
-  return std::nullopt;
+    return makeErrorAt(attr.find(key)->location,
+                       std::string("'") + key + "' = " + printAttrValue(*attr.find(key)) +
+                           " must be a permutation of 0.." + std::to_string(int64_t(rank) - 1));
+  return {};
 }
 
 Expected<int> verifyBlocked(const AttrValue& attr) {
@@ -124,16 +130,17 @@ Expected<int> verifyBlocked(const AttrValue& attr) {
   LAYOUT_TRY_ASSIGN(tpw, detail::intList(attr, "threadsPerWarp"));
   LAYOUT_TRY_ASSIGN(wpc, detail::intList(attr, "warpsPerCTA"));
   LAYOUT_TRY_ASSIGN(order, detail::intList(attr, "order"));
-  if (order.empty()) return makeError(at(attr) + "#ttg.blocked needs a rank of at least 1");
+  if (order.empty()) return makeErrorAt(attr.location, "#ttg.blocked needs a rank of at least 1");
   for (auto [key, list] : {std::pair{"sizePerThread", &spt}, std::pair{"threadsPerWarp", &tpw},
                            std::pair{"warpsPerCTA", &wpc}}) {
     if (list->size() != order.size())
-      return makeError(at(*attr.find(key)) + "'" + key + "' has rank " +
-                       std::to_string(list->size()) + " but 'order' has rank " +
-                       std::to_string(order.size()) + "; all must agree");
-    if (auto err = checkPowersOfTwo(attr, key, *list)) return *err;
+      return makeErrorAt(attr.find(key)->location,
+                         std::string("'") + key + "' has rank " + std::to_string(list->size()) +
+                             " but 'order' has rank " + std::to_string(order.size()) +
+                             "; all must agree");
+    if (auto err = checkPowersOfTwo(attr, key, *list); !err) return err.error();
   }
-  if (auto err = checkOrder(attr, "order", order, order.size())) return *err;
+  if (auto err = checkOrder(attr, "order", order, order.size()); !err) return err.error();
   LAYOUT_TRY(detail::cgaLayout(attr, int(order.size())));
   return int(order.size());
 }
@@ -142,12 +149,13 @@ Expected<int> verifySwizzled(const AttrValue& attr) {
   for (const char* key : {"vec", "perPhase", "maxPhase"}) {
     LAYOUT_TRY_ASSIGN(v, detail::intParam(attr, key));
     if (v < 1)
-      return makeError(at(*attr.find(key)) + "'" + key + "' must be at least 1, not " +
-                       std::to_string(v));
+      return makeErrorAt(attr.find(key)->location,
+                         std::string("'") + key + "' must be at least 1, not " + std::to_string(v));
   }
   LAYOUT_TRY_ASSIGN(order, detail::intList(attr, "order"));
-  if (order.empty()) return makeError(at(attr) + "#" + attr.text + " needs a rank of at least 1");
-  if (auto err = checkOrder(attr, "order", order, order.size())) return *err;
+  if (order.empty())
+    return makeErrorAt(attr.location, std::string("#") + attr.text + " needs a rank of at least 1");
+  if (auto err = checkOrder(attr, "order", order, order.size()); !err) return err.error();
   LAYOUT_TRY(detail::cgaLayout(attr, int(order.size())));
   return int(order.size());
 }
@@ -158,40 +166,46 @@ Expected<int> verifySwizzled(const AttrValue& attr) {
 Expected<int> verifyAmdWmma(const AttrValue& attr) {
   LAYOUT_TRY_ASSIGN(version, detail::intParam(attr, "version"));
   if (version < 1 || version > 3)
-    return makeError(at(*attr.find("version")) + "'version' = " + std::to_string(version) +
-                     ": #ttg.amd_wmma has versions 1 (gfx11), 2 (gfx12) and 3 (gfx1250)");
+    return makeErrorAt(attr.find("version")->location,
+                       std::string("'version' = ") + std::to_string(version) +
+                           ": #ttg.amd_wmma has versions 1 (gfx11), 2 (gfx12) and 3 (gfx1250)");
   // Triton 3.6 spells the flag isTranspose; the seed's attribute definitions say isTransposed.
   const AttrValue* transposeFlag = nullptr;
   for (const char* key : {"isTranspose", "isTransposed"}) {
     const AttrValue* v = attr.find(key);
     if (!v) continue;
     if (v->kind != AttrValue::Kind::Boolean)
-      return makeError(at(*v) + "'" + key + "' must be true or false, not " + kindName(v->kind));
+      return makeErrorAt(v->location, std::string("'") + key + "' must be true or false, not " +
+                                          kindName(v->kind));
     if (transposeFlag)
-      return makeError(at(*v) + "give only one of 'isTranspose' (Triton 3.6) and 'isTransposed'");
+      return makeErrorAt(v->location,
+                         "give only one of 'isTranspose' (Triton 3.6) and 'isTransposed'");
     transposeFlag = v;
   }
   LAYOUT_TRY_ASSIGN(warps, detail::intList(attr, "warpsPerCTA"));
   if (warps.size() < 2 || warps.size() > 3)
-    return makeError(at(*attr.find("warpsPerCTA")) +
-                     "'warpsPerCTA' = " + printAttrValue(*attr.find("warpsPerCTA")) + " has rank " +
-                     std::to_string(warps.size()) + "; #ttg.amd_wmma has rank 2 or 3");
-  if (auto err = checkPowersOfTwo(attr, "warpsPerCTA", warps)) return *err;
+    return makeErrorAt(attr.find("warpsPerCTA")->location,
+                       std::string("'warpsPerCTA' = ") + printAttrValue(*attr.find("warpsPerCTA")) +
+                           " has rank " + std::to_string(warps.size()) +
+                           "; #ttg.amd_wmma has rank 2 or 3");
+  if (auto err = checkPowersOfTwo(attr, "warpsPerCTA", warps); !err) return err.error();
   if (attr.find("tilesPerWarp")) {
     LAYOUT_TRY_ASSIGN(tpw, detail::intList(attr, "tilesPerWarp"));
     if (tpw.size() != warps.size())
-      return makeError(at(*attr.find("tilesPerWarp")) + "'tilesPerWarp' has rank " +
-                       std::to_string(tpw.size()) + " but 'warpsPerCTA' has rank " +
-                       std::to_string(warps.size()) + "; they must agree");
-    if (auto err = checkPowersOfTwo(attr, "tilesPerWarp", tpw)) return *err;
+      return makeErrorAt(attr.find("tilesPerWarp")->location,
+                         std::string("'tilesPerWarp' has rank ") + std::to_string(tpw.size()) +
+                             " but 'warpsPerCTA' has rank " + std::to_string(warps.size()) +
+                             "; they must agree");
+    if (auto err = checkPowersOfTwo(attr, "tilesPerWarp", tpw); !err) return err.error();
   }
   std::vector<int64_t> instr = {16, 16, 16};
   const AttrValue* instrAttr = attr.find("instrShape");
   if (instrAttr) {
     LAYOUT_TRY_ASSIGN(list, detail::intList(attr, "instrShape"));
     if (list.size() != 3)
-      return makeError(at(*instrAttr) + "'instrShape' = " + printAttrValue(*instrAttr) +
-                       " must be [M, N, K] (3 entries)");
+      return makeErrorAt(instrAttr->location, std::string("'instrShape' = ") +
+                                                  printAttrValue(*instrAttr) +
+                                                  " must be [M, N, K] (3 entries)");
     instr = list;
   }
   const AttrValue& where = instrAttr ? *instrAttr : attr;
@@ -200,16 +214,20 @@ Expected<int> verifyAmdWmma(const AttrValue& attr) {
   // Triton's messages first. Triton also accepts [16, 16, 32] for version 2, whose conversion
   // is not implemented here: an error rather than an unchecked layout.
   if (version == 2 && instr == std::vector<int64_t>{16, 16, 32})
-    return makeError(at(where) + shown + ": the 16x16x32 instruction of #ttg.amd_wmma version 2 " +
-                     "is not converted to a linear layout yet");
+    return makeErrorAt(where.location,
+                       shown + ": the 16x16x32 instruction of #ttg.amd_wmma version 2 " +
+                           "is not converted to a linear layout yet");
   if (version < 3 && instr != std::vector<int64_t>{16, 16, 16})
-    return makeError(at(where) + "invalid WMMA v" + std::to_string(version) +
-                     " instruction shape: " + shown + " (#ttg.amd_wmma versions 1 and 2 have " +
-                     "the 16x16x16 instruction)");
+    return makeErrorAt(where.location, std::string("invalid WMMA v") + std::to_string(version) +
+                                           " instruction shape: " + shown +
+                                           " (#ttg.amd_wmma versions 1 and 2 have " +
+                                           "the 16x16x16 instruction)");
   if (version == 3 && (instr[0] != 16 || instr[1] != 16 ||
                        (instr[2] != 4 && instr[2] != 32 && instr[2] != 64 && instr[2] != 128)))
-    return makeError(at(where) + "invalid WMMA v3 instruction shape: " + shown +
-                     " (#ttg.amd_wmma version 3 needs [16, 16, K] with K one of 4, 32, 64, 128)");
+    return makeErrorAt(
+        where.location,
+        std::string("invalid WMMA v3 instruction shape: ") + shown +
+            " (#ttg.amd_wmma version 3 needs [16, 16, K] with K one of 4, 32, 64, 128)");
   LAYOUT_TRY(detail::cgaLayout(attr, int(warps.size())));
   return int(warps.size());
 }
@@ -218,22 +236,24 @@ Expected<int> verifyAmdWmma(const AttrValue& attr) {
 // version in [0, 4], (M, N) one of the instructions, elementBitWidth 32 or 64. Triton's messages.
 Expected<int> verifyAmdMfma(const AttrValue& attr) {
   if (const AttrValue* t = attr.find("isTransposed"); t && t->kind != AttrValue::Kind::Boolean)
-    return makeError(at(*t) + "expected a bool type in isTransposed");
+    return makeErrorAt(t->location, "expected a bool type in isTransposed");
   if (attr.find("version")) {
     LAYOUT_TRY_ASSIGN(version, detail::intParam(attr, "version"));
     if (version < 0 || version > 4)
-      return makeError(at(*attr.find("version")) + "version must be in the [0, 4] range, not " +
-                       std::to_string(version));
+      return makeErrorAt(attr.find("version")->location,
+                         std::string("version must be in the [0, 4] range, not ") +
+                             std::to_string(version));
   }
   LAYOUT_TRY_ASSIGN(instr, detail::intList(attr, "instrShape"));
   if (instr.size() < 2)
-    return makeError(at(*attr.find("instrShape")) + "'instrShape' needs [M, N, K]");
-  if (auto err = detail::checkMfmaInstrShape(attr, instr[0], instr[1])) return *err;
+    return makeErrorAt(attr.find("instrShape")->location, "'instrShape' needs [M, N, K]");
+  if (auto err = detail::checkMfmaInstrShape(attr, instr[0], instr[1]); !err) return err.error();
   if (attr.find("elementBitWidth")) {
     LAYOUT_TRY_ASSIGN(bits, detail::intParam(attr, "elementBitWidth"));
     if (bits != 32 && bits != 64)
-      return makeError(at(*attr.find("elementBitWidth")) +
-                       "elementBitWidth must be 32 or 64, not " + std::to_string(bits));
+      return makeErrorAt(attr.find("elementBitWidth")->location,
+                         std::string("elementBitWidth must be 32 or 64, not ") +
+                             std::to_string(bits));
   }
   LAYOUT_TRY_ASSIGN(warps, detail::intList(attr, "warpsPerCTA"));
   return int(warps.size());
@@ -246,66 +266,64 @@ int64_t intOr(const AttrValue& attr, const char* key, int64_t fallback) {
 
 // DotOperandEncodingAttr::verify's rules on kWidth (0 when absent) for each parent, with Triton's
 // messages; Intel's fork adds the DPAS rules (checked with its conversion).
-std::optional<Error> checkDotOperandKWidth(const AttrValue& dot, const Encoding& parent,
-                                           int64_t opIdx, int64_t kWidth) {
+Expected<void> checkDotOperandKWidth(const AttrValue& dot, const Encoding& parent, int64_t opIdx,
+                                     int64_t kWidth) {
   const AttrValue* kw = dot.find("kWidth");
-  const std::string where = at(kw ? *kw : dot);
+  const SourceLocation where = (kw ? *kw : dot).location;
   const AttrValue& p = parent.attr;
   switch (parent.kind) {
   case EncodingKind::NvidiaMma: {
     const int64_t major = intOr(p, "versionMajor", 0);
     const bool ampereOrHopper = major == 2 || major == 3;
     if (kWidth != 0 && !ampereOrHopper)
-      return Error{where +
-                   "ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper "
-                   "MMA parent (versionMajor = " +
-                   std::to_string(major) + ")"};
+      return makeErrorAt(where,
+                         "ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper "
+                         "MMA parent (versionMajor = " +
+                             std::to_string(major) + ")");
     if (kWidth == 0 && ampereOrHopper)
-      return Error{where + "ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA "
-                           "parent"};
+      return makeErrorAt(where, "ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA "
+                                "parent");
     if (opIdx != 0 && major == 3)
-      return Error{at(*dot.find("opIdx")) +
-                   "ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, since Hopper "
-                   "WGMMA only allows first operand to be in registers"};
-    return std::nullopt;
+      return makeErrorAt(dot.find("opIdx")->location,
+                         "ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, since Hopper "
+                         "WGMMA only allows first operand to be in registers");
+    return {};
   }
   case EncodingKind::AmdWmma: {
     const int64_t version = intOr(p, "version", 1);
     if (version == 1 && kWidth != 8 && kWidth != 16)
-      return Error{where +
-                   "ttg.dot_op kWidth parameter must be 8/16 for WMMA v1 (including "
-                   "packed cases for `scaled_dot`), not " +
-                   std::to_string(kWidth)};
+      return makeErrorAt(where, "ttg.dot_op kWidth parameter must be 8/16 for WMMA v1 (including "
+                                "packed cases for `scaled_dot`), not " +
+                                    std::to_string(kWidth));
     if (version == 2 && kWidth != 4 && kWidth != 8 && kWidth != 16)
-      return Error{where +
-                   "ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2 (including "
-                   "packed cases for `scaled_dot`), not " +
-                   std::to_string(kWidth)};
+      return makeErrorAt(where, "ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2 (including "
+                                "packed cases for `scaled_dot`), not " +
+                                    std::to_string(kWidth));
     if (version == 3 && kWidth == 0)
-      return Error{where + "ttg.dot_op kWidth parameter is mandatory for WMMA v3"};
-    return std::nullopt;
+      return makeErrorAt(where, "ttg.dot_op kWidth parameter is mandatory for WMMA v3");
+    return {};
   }
   case EncodingKind::AmdMfma:
     if (kWidth == 0)
-      return Error{where + "ttg.dot_op kWidth parameter is mandatory for MFMA parent"};
-    return std::nullopt;
+      return makeErrorAt(where, "ttg.dot_op kWidth parameter is mandatory for MFMA parent");
+    return {};
   case EncodingKind::Blocked:
     if (kWidth != 0)
-      return Error{where + "ttg.dot_op kWidth parameter is not supported when the parent is a "
-                           "blocked layout"};
-    return std::nullopt;
+      return makeErrorAt(where, "ttg.dot_op kWidth parameter is not supported when the parent is a "
+                                "blocked layout");
+    return {};
   case EncodingKind::IntelDpas:
-    return std::nullopt;
+    return {};
   default:
-    return Error{at(p) + "ttg.dot_op unexpected parent layout: #" + p.text +
-                 " (the parent must be an MMA, DPAS or blocked encoding)"};
+    return makeErrorAt(p.location, std::string("ttg.dot_op unexpected parent layout: #") + p.text +
+                                       " (the parent must be an MMA, DPAS or blocked encoding)");
   }
 }
 
 // Verifies the attribute and returns its rank (-1 where the rank is not known without a shape).
 Expected<int> verify(const Encoding& e) {
   const AttrValue& attr = e.attr;
-  if (auto err = detail::checkParameterNames(e.kind, attr)) return *err;
+  if (auto err = detail::checkParameterNames(e.kind, attr); !err) return err.error();
   switch (e.kind) {
   case EncodingKind::Blocked:
     return verifyBlocked(attr);
@@ -345,35 +363,38 @@ Expected<int> verify(const Encoding& e) {
   case EncodingKind::Slice: {
     LAYOUT_TRY_ASSIGN(dim, detail::intParam(attr, "dim"));
     const AttrValue* parent = attr.find("parent");
-    if (!parent) return makeError(at(attr) + "#ttg.slice needs the parameter 'parent'");
+    if (!parent) return makeErrorAt(attr.location, "#ttg.slice needs the parameter 'parent'");
     LAYOUT_TRY_ASSIGN(p, encodingFromAttr(*parent));
     if (p.isShared())
-      return makeError(at(*parent) +
-                       "the parent of #ttg.slice must be a distributed encoding, "
-                       "not #" +
-                       p.attr.text);
+      return makeErrorAt(parent->location,
+                         "the parent of #ttg.slice must be a distributed encoding, "
+                         "not #" +
+                             p.attr.text);
     LAYOUT_TRY_ASSIGN(parentRank, verify(p));
     if (dim < 0 || (parentRank >= 0 && dim >= parentRank))
-      return makeError(at(*attr.find("dim")) + "'dim' = " + std::to_string(dim) +
-                       " must name a dim of the parent (rank " + std::to_string(parentRank) + ")");
+      return makeErrorAt(attr.find("dim")->location, std::string("'dim' = ") + std::to_string(dim) +
+                                                         " must name a dim of the parent (rank " +
+                                                         std::to_string(parentRank) + ")");
     return parentRank >= 0 ? parentRank - 1 : -1;
   }
   case EncodingKind::DotOperand: {
     LAYOUT_TRY_ASSIGN(opIdx, detail::intParam(attr, "opIdx"));
     if (opIdx != 0 && opIdx != 1)
-      return makeError(at(*attr.find("opIdx")) +
-                       "ttg.dot_op opIdx parameter can be 0 or 1, got: " + std::to_string(opIdx));
+      return makeErrorAt(attr.find("opIdx")->location,
+                         std::string("ttg.dot_op opIdx parameter can be 0 or 1, got: ") +
+                             std::to_string(opIdx));
     int64_t kWidth = 0;
     if (attr.find("kWidth")) {
       LAYOUT_TRY_ASSIGN(k, detail::intParam(attr, "kWidth"));
       if (k < 0)
-        return makeError(at(*attr.find("kWidth")) + "expected an unsigned integer value in kWidth");
+        return makeErrorAt(attr.find("kWidth")->location,
+                           "expected an unsigned integer value in kWidth");
       kWidth = k;
     }
     const AttrValue* parent = attr.find("parent");
-    if (!parent) return makeError(at(attr) + "#ttg.dot_op needs the parameter 'parent'");
+    if (!parent) return makeErrorAt(attr.location, "#ttg.dot_op needs the parameter 'parent'");
     LAYOUT_TRY_ASSIGN(p, encodingFromAttr(*parent));
-    if (auto err = checkDotOperandKWidth(attr, p, opIdx, kWidth)) return *err;
+    if (auto err = checkDotOperandKWidth(attr, p, opIdx, kWidth); !err) return err.error();
     return verify(p);
   }
   default:
@@ -391,12 +412,14 @@ bool Encoding::isShared() const {
 
 Expected<Encoding> encodingFromAttr(const AttrValue& attr) {
   if (attr.kind != AttrValue::Kind::Attribute)
-    return makeError(at(attr) + "expected a layout encoding attribute, got " + kindName(attr.kind));
+    return makeErrorAt(attr.location, std::string("expected a layout encoding attribute, got ") +
+                                          kindName(attr.kind));
   AttrValue normalized = attr;
   normalizeDialect(normalized);
   auto it = kindsByName().find(normalized.text);
   if (it == kindsByName().end())
-    return makeError(at(attr) + "unknown TritonGPU encoding '#" + attr.text + "'");
+    return makeErrorAt(attr.location,
+                       std::string("unknown TritonGPU encoding '#") + attr.text + "'");
   std::string canonical = printAttrValue(normalized);
   Encoding e{it->second, std::move(normalized), std::move(canonical)};
   LAYOUT_TRY(verify(e));

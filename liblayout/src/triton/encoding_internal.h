@@ -13,11 +13,8 @@
 
 namespace layout::triton::detail {
 
-// "line L, column C: " of a value, for messages.
-std::string at(const AttrValue& v);
-
 // An error for the first parameter name that `kind` does not take (encoding_parameters.cpp).
-std::optional<Error> checkParameterNames(EncodingKind kind, const AttrValue& attr);
+Expected<void> checkParameterNames(EncodingKind kind, const AttrValue& attr);
 
 // Required / optional parameters of an attribute, with type checks.
 Expected<std::vector<int64_t>> intList(const AttrValue& attr, const char* key);
@@ -25,13 +22,13 @@ Expected<int64_t> intParam(const AttrValue& attr, const char* key);
 Expected<std::vector<std::vector<int64_t>>> basesParam(const AttrValue& attr, const char* key);
 
 // "the encoding has rank R but the tensor shape has rank S" unless they agree.
-std::optional<Error> checkRank(size_t encodingRank, std::span<const int64_t> shape);
+Expected<void> checkRank(size_t encodingRank, std::span<const int64_t> shape);
 
 // `layout` grown (first in-dim) and broadcast to `shape`, out-dims dim0..dimN-1 in order.
 Expected<LinearLayout> fitToShape(const LinearLayout& layout, std::span<const int64_t> shape);
 
 // acc = acc * factor (Triton's `*=`), for chains of products; an error from either is returned.
-std::optional<Error> multiplyInto(LinearLayout& acc, const Expected<LinearLayout>& factor);
+Expected<void> multiplyInto(LinearLayout& acc, const Expected<LinearLayout>& factor);
 
 // The CTA-to-tensor layout of a distributed or shared encoding (in-dim "block" -> dim0..): from
 // `CGALayout = [[...]]`, from the older CTAsPerCGA / CTASplitNum / CTAOrder, or one CTA.
@@ -51,7 +48,7 @@ Expected<LinearLayout> nvidiaMmaToLinearLayout(const AttrValue& attr,
 Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
                                                 std::span<const int64_t> shape);
 // (M, N) of an amd_mfma instruction: one Triton defines a layout for, else Triton's message.
-std::optional<Error> checkMfmaInstrShape(const AttrValue& mfma, int64_t mDim, int64_t nDim);
+Expected<void> checkMfmaInstrShape(const AttrValue& mfma, int64_t mDim, int64_t nDim);
 Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
 Expected<LinearLayout> amdMfmaDotToLinearLayout(const AttrValue& dot, const AttrValue& mfma,
                                                 std::span<const int64_t> shape);

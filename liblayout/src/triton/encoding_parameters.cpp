@@ -98,19 +98,22 @@ ParameterSet parameterSet(EncodingKind kind, const AttrValue& attr) {
 
 } // namespace
 
-std::optional<Error> checkParameterNames(EncodingKind kind, const AttrValue& attr) {
+Expected<void> checkParameterNames(EncodingKind kind, const AttrValue& attr) {
   const ParameterSet set = parameterSet(kind, attr);
   for (const AttrEntry& e : attr.entries) {
     if (among(e.key, set.names) || (set.cga && among(e.key, kCga))) continue;
     if (set.tritonMessage)
-      return Error{at(e.value) + set.tritonMessage +
-                   (set.quoted ? "\"" + e.key + "\" found" : e.key) + " (#" + attr.text +
-                   " takes " + listed(set.names) + (set.cga ? " and the CGA layout" : "") + ")"};
-    return Error{at(e.value) + "unknown parameter '" + e.key + "' of #" + attr.text +
-                 " (it takes " + listed(set.names) + (set.cga ? " and the CGA layout" : "") +
-                 "; Triton ignores other names, which would hide a misspelt one)"};
+      return makeErrorAt(e.value.location, set.tritonMessage +
+                                               (set.quoted ? "\"" + e.key + "\" found" : e.key) +
+                                               " (#" + attr.text + " takes " + listed(set.names) +
+                                               (set.cga ? " and the CGA layout" : "") + ")");
+    return makeErrorAt(e.value.location,
+                       std::string("unknown parameter '") + e.key + "' of #" + attr.text +
+                           " (it takes " + listed(set.names) +
+                           (set.cga ? " and the CGA layout" : "") +
+                           "; Triton ignores other names, which would hide a misspelt one)");
   }
-  return std::nullopt;
+  return {};
 }
 
 } // namespace layout::triton::detail

@@ -29,43 +29,46 @@ Expected<int64_t> checkedInt(const AttrValue& attr, const char* key, bool (*ok)(
                              const char* rule) {
   LAYOUT_TRY_ASSIGN(v, intParam(attr, key));
   if (!ok(v))
-    return makeError(at(*attr.find(key)) + "'" + key + "' = " + std::to_string(v) + ": " + rule +
-                     ", but was:" + std::to_string(v));
+    return makeErrorAt(attr.find(key)->location, std::string("'") + key +
+                                                     "' = " + std::to_string(v) + ": " + rule +
+                                                     ", but was:" + std::to_string(v));
   return v;
 }
 
 // warpsPerCTA / repCluster: powers of two of at most 2^20 (products of them cannot overflow).
-std::optional<Error> checkCounts(const AttrValue& attr, const char* key,
-                                 const std::vector<int64_t>& v) {
+Expected<void> checkCounts(const AttrValue& attr, const char* key, const std::vector<int64_t>& v) {
   for (int64_t x : v)
     if (!isPow2(x) || x > (int64_t{1} << 20))
-      return Error{at(*attr.find(key)) + "'" + key + "' = " + show(v) +
-                   ": every entry must be a power of two in [1, 2^20] (linear layouts cannot "
-                   "represent " +
-                   std::to_string(x) + ")"};
-  return std::nullopt;
+      return makeErrorAt(
+          attr.find(key)->location,
+          std::string("'") + key + "' = " + show(v) +
+              ": every entry must be a power of two in [1, 2^20] (linear layouts cannot "
+              "represent " +
+              std::to_string(x) + ")");
+  return {};
 }
 
 // The printed per-warp shapes A, B, C of older Triton versions: accepted when they agree with the
 // shapes derived from the other parameters.
-std::optional<Error> checkDerivedShape(const AttrValue& attr, const char* key, int rank,
-                                       int64_t rows, int64_t cols) {
+Expected<void> checkDerivedShape(const AttrValue& attr, const char* key, int rank, int64_t rows,
+                                 int64_t cols) {
   const AttrValue* v = attr.find(key);
-  if (!v) return std::nullopt;
+  if (!v) return {};
   auto list = intList(attr, key);
   if (!list) return list.error();
   if (int(list->size()) != rank || (*list)[rank - 2] != rows || (*list)[rank - 1] != cols)
-    return Error{at(*v) + "'" + key + "' = " + show(*list) +
-                 " does not match the per-warp shape of operand " + key + " derived from " +
-                 "repeatCount, systolicDepth, opsPerChan, executionSize and repCluster (" +
-                 std::to_string(rows) + "x" + std::to_string(cols) + ")"};
-  return std::nullopt;
+    return makeErrorAt(
+        v->location, std::string("'") + key + "' = " + show(*list) +
+                         " does not match the per-warp shape of operand " + key + " derived from " +
+                         "repeatCount, systolicDepth, opsPerChan, executionSize and repCluster (" +
+                         std::to_string(rows) + "x" + std::to_string(cols) + ")");
+  return {};
 }
 
 } // namespace
 
 Expected<IntelDpasParams> intelDpasParams(const AttrValue& attr) {
-  if (auto err = checkParameterNames(EncodingKind::IntelDpas, attr)) return *err;
+  if (auto err = checkParameterNames(EncodingKind::IntelDpas, attr); !err) return err.error();
   IntelDpasParams p;
   LAYOUT_TRY_ASSIGN(rc, checkedInt(
                             attr, "repeatCount", [](int64_t v) { return v >= 1 && v <= 8; },
@@ -82,28 +85,31 @@ Expected<IntelDpasParams> intelDpasParams(const AttrValue& attr) {
                         "opsPerChannel must be 1, 2 or 4"));
   LAYOUT_TRY_ASSIGN(tpw, intParam(attr, "threadsPerWarp"));
   if (!isPow2(tpw) || tpw < es || tpw > 32)
-    return makeError(at(*attr.find("threadsPerWarp")) +
-                     "'threadsPerWarp' = " + std::to_string(tpw) +
-                     ": threadsPerWarp must be a power of two, at least executionSize (" +
-                     std::to_string(es) + ") and at most 32");
+    return makeErrorAt(attr.find("threadsPerWarp")->location,
+                       std::string("'threadsPerWarp' = ") + std::to_string(tpw) +
+                           ": threadsPerWarp must be a power of two, at least executionSize (" +
+                           std::to_string(es) + ") and at most 32");
   LAYOUT_TRY_ASSIGN(warps, intList(attr, "warpsPerCTA"));
   if (warps.size() != 2 && warps.size() != 3)
-    return makeError(at(*attr.find("warpsPerCTA")) + "'warpsPerCTA' = " + show(warps) +
-                     " has rank " + std::to_string(warps.size()) + "; #ttig.dpas has rank 2 or 3");
-  if (auto err = checkCounts(attr, "warpsPerCTA", warps)) return *err;
+    return makeErrorAt(attr.find("warpsPerCTA")->location,
+                       std::string("'warpsPerCTA' = ") + show(warps) + " has rank " +
+                           std::to_string(warps.size()) + "; #ttig.dpas has rank 2 or 3");
+  if (auto err = checkCounts(attr, "warpsPerCTA", warps); !err) return err.error();
   LAYOUT_TRY_ASSIGN(cluster, intList(attr, "repCluster"));
   if (cluster.size() != warps.size())
-    return makeError(at(*attr.find("repCluster")) + "'repCluster' = " + show(cluster) +
-                     " has rank " + std::to_string(cluster.size()) +
-                     " but 'warpsPerCTA' has rank " + std::to_string(warps.size()) +
-                     "; they must agree");
-  if (auto err = checkCounts(attr, "repCluster", cluster)) return *err;
+    return makeErrorAt(attr.find("repCluster")->location,
+                       std::string("'repCluster' = ") + show(cluster) + " has rank " +
+                           std::to_string(cluster.size()) + " but 'warpsPerCTA' has rank " +
+                           std::to_string(warps.size()) + "; they must agree");
+  if (auto err = checkCounts(attr, "repCluster", cluster); !err) return err.error();
   if (const AttrValue* v = attr.find("fp4KPack")) {
     LAYOUT_TRY_ASSIGN(pack, intParam(attr, "fp4KPack"));
     if (pack != 2)
-      return makeError(at(*v) + "'fp4KPack' = " + std::to_string(pack) + ": fp4KPack must be 2");
+      return makeErrorAt(v->location, std::string("'fp4KPack' = ") + std::to_string(pack) +
+                                          ": fp4KPack must be 2");
     if (opc != 4)
-      return makeError(at(*v) + "'fp4KPack' needs opsPerChan = 4, not " + std::to_string(opc));
+      return makeErrorAt(v->location, std::string("'fp4KPack' needs opsPerChan = 4, not ") +
+                                          std::to_string(opc));
     p.fp4KPack = pack;
   }
   p.repeatCount = rc, p.systolicDepth = sd, p.executionSize = es, p.opsPerChan = opc;
@@ -111,10 +117,10 @@ Expected<IntelDpasParams> intelDpasParams(const AttrValue& attr) {
   p.rank = int(warps.size());
   const int r = p.rank;
   const int64_t k = sd * opc;
-  if (auto err = checkDerivedShape(attr, "A", r, rc * cluster[r - 2], k)) return *err;
-  if (auto err = checkDerivedShape(attr, "B", r, k, es * cluster[r - 1])) return *err;
-  if (auto err = checkDerivedShape(attr, "C", r, rc * cluster[r - 2], es * cluster[r - 1]))
-    return *err;
+  if (auto err = checkDerivedShape(attr, "A", r, rc * cluster[r - 2], k); !err) return err.error();
+  if (auto err = checkDerivedShape(attr, "B", r, k, es * cluster[r - 1]); !err) return err.error();
+  if (auto err = checkDerivedShape(attr, "C", r, rc * cluster[r - 2], es * cluster[r - 1]); !err)
+    return err.error();
   LAYOUT_TRY(cgaLayout(attr, r));
   return p;
 }
@@ -128,23 +134,26 @@ using Bases = std::vector<std::vector<uint64_t>>;
 Expected<LinearLayout> dpasLayout(const AttrValue& dpas, const IntelDpasParams& p, int opIdx,
                                   std::span<const int64_t> shape) {
   const int rank = p.rank;
-  if (auto err = checkRank(size_t(rank), shape)) return *err;
+  if (auto err = checkRank(size_t(rank), shape); !err) return err.error();
   const int64_t rc = p.repeatCount, sd = p.systolicDepth, es = p.executionSize, opc = p.opsPerChan,
                 tpw = p.threadsPerWarp;
   if (!isPow2(rc))
-    return makeError(at(*dpas.find("repeatCount")) + "'repeatCount' = " + std::to_string(rc) +
-                     ": a linear layout needs a power of two here (1, 2, 4 or 8)");
+    return makeErrorAt(dpas.find("repeatCount")->location,
+                       std::string("'repeatCount' = ") + std::to_string(rc) +
+                           ": a linear layout needs a power of two here (1, 2, 4 or 8)");
   Bases regs, lanes;
   if (opIdx == 0) {
     const int64_t packed = opc == 4 ? 2 : 1; // 8-bit A travels in i16 pairs
     const int64_t cols = sd * opc / packed;
     if (cols > tpw)
-      return makeError(
-          at(dpas) + "operand A of #ttig.dpas with opsPerChan = " + std::to_string(opc) + " has " +
-          std::to_string(cols) + " packed columns per row but threadsPerWarp is " +
-          std::to_string(tpw) +
-          "; Triton's DPAStoLinearLayout does not model this (its lane count would exceed the " +
-          "sub-group size, intel-xpu-backend-for-triton issue #4861)");
+      return makeErrorAt(dpas.location,
+                         std::string("operand A of #ttig.dpas with opsPerChan = ") +
+                             std::to_string(opc) + " has " + std::to_string(cols) +
+                             " packed columns per row but threadsPerWarp is " +
+                             std::to_string(tpw) +
+                             "; Triton's DPAStoLinearLayout does not model this (its lane count "
+                             "would exceed the " +
+                             "sub-group size, intel-xpu-backend-for-triton issue #4861)");
     const int64_t rowsPerWarp = (tpw + cols - 1) / cols;
     for (int64_t o = 1; o < packed; o *= 2) regs.push_back({0, uint64_t(o)});
     for (int64_t w = 1; w < rc / rowsPerWarp; w *= 2)
@@ -231,8 +240,9 @@ Expected<LinearLayout> intelDpasDotToLinearLayout(const AttrValue& dot, const At
   LAYOUT_TRY_ASSIGN(p, intelDpasParams(dpas));
   LAYOUT_TRY_ASSIGN(opIdx, intParam(dot, "opIdx"));
   if (opIdx != 0 && opIdx != 1)
-    return makeError(at(*dot.find("opIdx")) + "'opIdx' = " + std::to_string(opIdx) +
-                     ": a dot operand of #ttig.dpas is operand 0 (A) or 1 (B)");
+    return makeErrorAt(dot.find("opIdx")->location,
+                       std::string("'opIdx' = ") + std::to_string(opIdx) +
+                           ": a dot operand of #ttig.dpas is operand 0 (A) or 1 (B)");
   const AttrValue* kw = dot.find("kWidth");
   int64_t kWidth = 0;
   if (kw) {
@@ -242,19 +252,21 @@ Expected<LinearLayout> intelDpasDotToLinearLayout(const AttrValue& dot, const At
   const int64_t opc = p.opsPerChan;
   const int64_t want = opIdx == 1 ? opc : (opc == 1 ? 1 : opc / 2);
   if (kWidth != want)
-    return makeError(
-        at(kw ? *kw : dot) + "kWidth = " + std::to_string(kWidth) +
-        ": ttg.dot_op kWidth parameter must match the parent's opsPerChannel (" + "operand " +
-        (opIdx == 0 ? "A needs opsPerChan / 2, or 1 when opsPerChan is 1" : "B needs opsPerChan") +
-        ": kWidth = " + std::to_string(want) + ")");
+    return makeErrorAt((kw ? *kw : dot).location,
+                       std::string("kWidth = ") + std::to_string(kWidth) +
+                           ": ttg.dot_op kWidth parameter must match the parent's opsPerChannel (" +
+                           "operand " +
+                           (opIdx == 0 ? "A needs opsPerChan / 2, or 1 when opsPerChan is 1"
+                                       : "B needs opsPerChan") +
+                           ": kWidth = " + std::to_string(want) + ")");
   if (opIdx == 0) {
     const int64_t perRow = opc == 1 ? p.systolicDepth : 2 * p.systolicDepth;
     if (p.repeatCount * perRow < p.threadsPerWarp)
-      return makeError(at(dpas) +
-                       "operand A of #ttig.dpas needs repeatCount * (opsPerChan == 1 "
-                       "? systolicDepth : 2 * systolicDepth) >= threadsPerWarp, but " +
-                       std::to_string(p.repeatCount) + " * " + std::to_string(perRow) + " < " +
-                       std::to_string(p.threadsPerWarp));
+      return makeErrorAt(dpas.location,
+                         "operand A of #ttig.dpas needs repeatCount * (opsPerChan == 1 "
+                         "? systolicDepth : 2 * systolicDepth) >= threadsPerWarp, but " +
+                             std::to_string(p.repeatCount) + " * " + std::to_string(perRow) +
+                             " < " + std::to_string(p.threadsPerWarp));
   }
   return dpasLayout(dpas, p, int(opIdx), shape);
 }

@@ -10,7 +10,7 @@ Expected<LayoutOperand> parseLayoutOperand(std::string_view text, std::span<cons
   if (first == std::string_view::npos) return makeError(what + ": empty layout");
   if (text[first] == '{') {
     auto l = parseLayoutJson(text);
-    if (!l) return makeError(what + ": " + l.error().message);
+    if (!l) return withContext(l.error(), what);
     if (!shape.empty()) {
       bool same = int(shape.size()) == l->numOutDims();
       for (int i = 0; same && i < l->numOutDims(); ++i)
@@ -22,7 +22,7 @@ Expected<LayoutOperand> parseLayoutOperand(std::string_view text, std::span<cons
     return LayoutOperand{std::move(*l), std::nullopt};
   }
   auto enc = triton::parseEncoding(text);
-  if (!enc) return makeError(what + ": " + enc.error().message);
+  if (!enc) return withContext(enc.error(), what);
   if (kind == OperandKind::Distributed && enc->isShared())
     return makeError(what + ": a shared encoding where a distributed layout (register, lane, "
                             "warp, block) is needed");
@@ -30,7 +30,7 @@ Expected<LayoutOperand> parseLayoutOperand(std::string_view text, std::span<cons
     return makeError(what + ": a distributed encoding where a shared layout (offset) is needed");
   if (shape.empty()) return makeError(what + ": an encoding needs the tensor shape");
   auto l = triton::toLinearLayout(*enc, shape);
-  if (!l) return makeError(what + ": " + l.error().message);
+  if (!l) return withContext(l.error(), what);
   return LayoutOperand{std::move(*l), std::move(*enc)};
 }
 

@@ -36,10 +36,9 @@ std::vector<DimName> namesInOrder(const std::vector<int>& order) {
 // nvidiaMmaTile as product factors: kWidth registers and 4 lanes along the inner dim, 8 lanes
 // along the outer dim, then registers repeat m/8 times along the outer and n/(4 kWidth) times along
 // the inner dim (after size-1 register factors that fix the out-dim order to repOrder).
-std::optional<Error> appendMmaTile(SmallVector<Factor1D, 16>& factors,
-                                   const std::vector<int64_t>& tile, uint64_t kWidth,
-                                   const std::vector<int>& order,
-                                   const std::vector<int>& repOrder) {
+Expected<void> appendMmaTile(SmallVector<Factor1D, 16>& factors, const std::vector<int64_t>& tile,
+                             uint64_t kWidth, const std::vector<int>& order,
+                             const std::vector<int>& repOrder) {
   const int inner = order[0], outer = order[1];
   const int64_t m = tile[outer], n = tile[inner];
   if (m % 8 != 0 || n % int64_t(kWidth * 4) != 0)
@@ -54,7 +53,7 @@ std::optional<Error> appendMmaTile(SmallVector<Factor1D, 16>& factors,
         Factor1D{8, dims::lane(), out}, Factor1D{uint64_t(m / 8), dims::reg(), out},
         Factor1D{uint64_t(n / (kWidth * 4)), dims::reg(), in}})
     factors.push_back(f);
-  return std::nullopt;
+  return {};
 }
 
 // Warps (or lanes) over `shape` in `order`, zero along `broadcastDim` (-1: none), as factors.
@@ -80,28 +79,31 @@ Expected<LinearLayout> nvidiaMmaToLinearLayout(const AttrValue& attr,
                                                std::span<const int64_t> shape) {
   LAYOUT_TRY_ASSIGN(major, intParam(attr, "versionMajor"));
   if (major != 2 && major != 3)
-    return makeError(at(*attr.find("versionMajor")) + "versionMajor = " + std::to_string(major) +
-                     ": Triton converts #ttg.nvidia_mma to a linear layout for versionMajor 2 "
-                     "(Ampere) and 3 (Hopper) only");
+    return makeErrorAt(
+        attr.find("versionMajor")->location,
+        std::string("versionMajor = ") + std::to_string(major) +
+            ": Triton converts #ttg.nvidia_mma to a linear layout for versionMajor 2 "
+            "(Ampere) and 3 (Hopper) only");
   LAYOUT_TRY_ASSIGN(warps, intList(attr, "warpsPerCTA"));
   LAYOUT_TRY_ASSIGN(instr, intList(attr, "instrShape"));
   const int rank = int(warps.size());
-  if (auto err = checkRank(size_t(rank), shape)) return *err;
+  if (auto err = checkRank(size_t(rank), shape); !err) return err.error();
   const bool hopper = isHopper(attr);
   std::vector<int64_t> tile;
   if (hopper) {
-    if (instr.size() < 2) return makeError(at(attr) + "instrShape needs [M, N, K] for version 3");
+    if (instr.size() < 2)
+      return makeErrorAt(attr.location, "instrShape needs [M, N, K] for version 3");
     tile = {instr[0], instr[1]};
   } else {
     tile = instr;
   }
   if (int(tile.size()) != rank)
-    return makeError(at(*attr.find("instrShape")) + "instrShape does not match the rank " +
-                     std::to_string(rank));
+    return makeErrorAt(attr.find("instrShape")->location,
+                       std::string("instrShape does not match the rank ") + std::to_string(rank));
   const std::vector<int> order = matrixOrder(rank, true);
   // The tile, then the warps in the (v2 row-major, v3 column-major) warp order.
   SmallVector<Factor1D, 16> factors;
-  if (auto err = appendMmaTile(factors, tile, 2, order, order)) return *err;
+  if (auto err = appendMmaTile(factors, tile, 2, order, order); !err) return err.error();
   appendBroadcastedDotOperand(factors, warps, matrixOrder(rank, !hopper), -1, dims::warp());
   LAYOUT_TRY_ASSIGN(full, chain(factors));
   LAYOUT_TRY_ASSIGN(cga, cgaLayout(attr, rank));
@@ -123,7 +125,7 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
     LAYOUT_TRY_ASSIGN(tpw, intList(parent, "threadsPerWarp"));
     LAYOUT_TRY_ASSIGN(wpc, intList(parent, "warpsPerCTA"));
     LAYOUT_TRY_ASSIGN(order64, intList(parent, "order"));
-    if (auto err = checkRank(order64.size(), shape)) return *err;
+    if (auto err = checkRank(order64.size(), shape); !err) return err.error();
     const std::vector<int> order(order64.begin(), order64.end());
     spt[kDim] = shape[kDim];
     const std::vector<DimName> repNames = namesInOrder(order);
@@ -139,16 +141,17 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
   }
   if (parent.text == "ttg.nvidia_mma") {
     if (kWidth < 1)
-      return makeError(at(attr) + "a dot operand of #ttg.nvidia_mma needs kWidth > 0");
+      return makeErrorAt(attr.location, "a dot operand of #ttg.nvidia_mma needs kWidth > 0");
     if (!std::has_single_bit(uint64_t(kWidth)))
-      return makeError(at(*kw) + "kWidth " + std::to_string(kWidth) + " must be a power of two");
+      return makeErrorAt(kw->location, std::string("kWidth ") + std::to_string(kWidth) +
+                                           " must be a power of two");
     LAYOUT_TRY_ASSIGN(parentWarps, intList(parent, "warpsPerCTA"));
-    if (auto err = checkRank(parentWarps.size(), shape)) return *err;
-    if (rank < 2) return makeError(at(parent) + "#ttg.nvidia_mma has rank 2 or 3");
+    if (auto err = checkRank(parentWarps.size(), shape); !err) return err.error();
+    if (rank < 2) return makeErrorAt(parent.location, "#ttg.nvidia_mma has rank 2 or 3");
     const bool isA = opIdx == 0;
     if (!isA && isHopper(parent))
-      return makeError(at(attr) + "operand B of a version 3 (Hopper) MMA is read from shared "
-                                  "memory and has no register layout");
+      return makeErrorAt(attr.location, "operand B of a version 3 (Hopper) MMA is read from shared "
+                                        "memory and has no register layout");
     std::vector<int64_t> tile(rank, 1);
     if (isA) {
       tile[rank - 2] = 16;
@@ -159,7 +162,8 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
     }
     const std::vector<int> order = dotOperandOrder(int(opIdx), rank);
     SmallVector<Factor1D, 16> factors;
-    if (auto err = appendMmaTile(factors, tile, uint64_t(kWidth), order, order)) return *err;
+    if (auto err = appendMmaTile(factors, tile, uint64_t(kWidth), order, order); !err)
+      return err.error();
     appendBroadcastedDotOperand(factors, parentWarps, matrixOrder(rank, !isHopper(parent)), kDim,
                                 dims::warp());
     LAYOUT_TRY_ASSIGN(full, chain(factors));

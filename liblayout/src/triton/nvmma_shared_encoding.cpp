@@ -17,7 +17,8 @@ Expected<bool> boolParam(const AttrValue& attr, const char* key) {
   const AttrValue* v = attr.find(key);
   if (!v) return false;
   if (v->kind != AttrValue::Kind::Boolean)
-    return makeError(at(*v) + "'" + key + "' must be true or false, not " + kindName(v->kind));
+    return makeErrorAt(v->location, std::string("'") + key + "' must be true or false, not " +
+                                        kindName(v->kind));
   return v->boolean;
 }
 
@@ -42,11 +43,13 @@ Expected<int> nvmmaRank(const AttrValue& attr) {
   if (!attr.find("rank")) return fromCga >= 0 ? fromCga : 2;
   LAYOUT_TRY_ASSIGN(rank, intParam(attr, "rank"));
   if (rank < 1 || rank > 64)
-    return makeError(at(*attr.find("rank")) + "'rank' = " + std::to_string(rank) +
-                     " must be between 1 and 64");
+    return makeErrorAt(attr.find("rank")->location, std::string("'rank' = ") +
+                                                        std::to_string(rank) +
+                                                        " must be between 1 and 64");
   if (fromCga >= 0 && fromCga != rank)
-    return makeError(at(*attr.find("rank")) + "'rank' = " + std::to_string(rank) +
-                     " disagrees with '" + cgaKey + "', which has rank " + std::to_string(fromCga));
+    return makeErrorAt(attr.find("rank")->location,
+                       std::string("'rank' = ") + std::to_string(rank) + " disagrees with '" +
+                           cgaKey + "', which has rank " + std::to_string(fromCga));
   return int(rank);
 }
 
@@ -116,19 +119,21 @@ Expected<LinearLayout> coreMatrix(const NvmmaSharedParams& p) {
 
 Expected<NvmmaSharedParams> nvmmaSharedParams(const AttrValue& attr) {
   if (!attr.items.empty())
-    return makeError(at(attr.items[0]) + "#ttg.nvmma_shared takes only named parameters "
-                                         "{swizzlingByteWidth = .., transposed = .., "
-                                         "elementBitWidth = .., ...}");
-  if (auto err = checkParameterNames(EncodingKind::NvmmaShared, attr)) return *err;
+    return makeErrorAt(attr.items[0].location, "#ttg.nvmma_shared takes only named parameters "
+                                               "{swizzlingByteWidth = .., transposed = .., "
+                                               "elementBitWidth = .., ...}");
+  if (auto err = checkParameterNames(EncodingKind::NvmmaShared, attr); !err) return err.error();
   NvmmaSharedParams p;
   LAYOUT_TRY_ASSIGN(swizzle, intParam(attr, "swizzlingByteWidth"));
   if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
-    return makeError(at(*attr.find("swizzlingByteWidth")) + "'swizzlingByteWidth' = " +
-                     std::to_string(swizzle) + " must be 0, 32, 64 or 128 (bytes)");
+    return makeErrorAt(attr.find("swizzlingByteWidth")->location,
+                       std::string("'swizzlingByteWidth' = ") + std::to_string(swizzle) +
+                           " must be 0, 32, 64 or 128 (bytes)");
   LAYOUT_TRY_ASSIGN(bits, intParam(attr, "elementBitWidth"));
   if (bits != 4 && bits != 8 && bits != 16 && bits != 32 && bits != 64)
-    return makeError(at(*attr.find("elementBitWidth")) + "'elementBitWidth' = " +
-                     std::to_string(bits) + " must be 4, 8, 16, 32 or 64 (bits)");
+    return makeErrorAt(attr.find("elementBitWidth")->location,
+                       std::string("'elementBitWidth' = ") + std::to_string(bits) +
+                           " must be 4, 8, 16, 32 or 64 (bits)");
   LAYOUT_TRY_ASSIGN(transposed, boolParam(attr, "transposed"));
   LAYOUT_TRY_ASSIGN(fp4Padded, boolParam(attr, "fp4Padded"));
   LAYOUT_TRY_ASSIGN(rank, nvmmaRank(attr));
@@ -145,7 +150,7 @@ Expected<LinearLayout> nvmmaSharedToLinearLayout(const AttrValue& attr,
                                                  std::span<const int64_t> shape) {
   LAYOUT_TRY_ASSIGN(p, nvmmaSharedParams(attr));
   const int rank = p.rank;
-  if (auto err = checkRank(size_t(rank), shape)) return *err;
+  if (auto err = checkRank(size_t(rank), shape); !err) return err.error();
   LAYOUT_TRY_ASSIGN(cga, cgaLayout(attr, rank));
   const std::vector<int64_t> perCta = shapePerCTA(cga, shape);
 
@@ -176,8 +181,9 @@ Expected<LinearLayout> nvmmaSharedToLinearLayout(const AttrValue& attr,
         ll, LinearLayout::identity1D(uint64_t(tma[rank - 1]), offset, dims::standardOut(rank - 1)));
     for (int d = rank - 2; d >= 0; --d)
       if (auto err = multiplyInto(
-              ll, LinearLayout::identity1D(uint64_t(tma[d]), offset, dims::standardOut(d))))
-        return *err;
+              ll, LinearLayout::identity1D(uint64_t(tma[d]), offset, dims::standardOut(d)));
+          !err)
+        return err.error();
     LAYOUT_TRY_ASSIGN(grown, ensureLayoutNotSmallerThan(ll, namedShape(perCta)));
     return combineCtaCgaWithShape(grown, cga, shape);
   }

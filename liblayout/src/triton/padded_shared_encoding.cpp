@@ -11,24 +11,26 @@ namespace layout::triton::detail {
 Expected<std::vector<std::pair<int64_t, int64_t>>> paddingIntervals(const AttrValue& attr) {
   if (attr.items.empty() || attr.items[0].kind != AttrValue::Kind::List ||
       attr.items[0].items.empty())
-    return makeError(at(attr) + "#ttg.padded_shared needs a list of interval:+pad pairs, e.g. "
-                                "[32:+4]");
+    return makeErrorAt(attr.location,
+                       "#ttg.padded_shared needs a list of interval:+pad pairs, e.g. "
+                       "[32:+4]");
   std::vector<std::pair<int64_t, int64_t>> out;
   for (const AttrValue& p : attr.items[0].items) {
     if (p.kind != AttrValue::Kind::Padding)
-      return makeError(at(p) + "expected interval:+pad, got " + kindName(p.kind));
+      return makeErrorAt(p.location,
+                         std::string("expected interval:+pad, got ") + kindName(p.kind));
     // PaddedSharedEncodingAttr::verify's rules and messages. The padding of each interval is
     // added independently, so the order of the pairs does not matter.
     if (p.integer < 1 || !std::has_single_bit(uint64_t(p.integer)))
-      return makeError(at(p) + "interval " + std::to_string(p.integer) +
-                       ": interval values must all be power of two");
+      return makeErrorAt(p.location, std::string("interval ") + std::to_string(p.integer) +
+                                         ": interval values must all be power of two");
     if (p.padding < 1 || !std::has_single_bit(uint64_t(p.padding)))
-      return makeError(at(p) + "padding " + std::to_string(p.padding) +
-                       ": padding values must all be power of two");
+      return makeErrorAt(p.location, std::string("padding ") + std::to_string(p.padding) +
+                                         ": padding values must all be power of two");
     for (const auto& [interval, unused] : out)
       if (interval == p.integer)
-        return makeError(at(p) + "interval " + std::to_string(p.integer) +
-                         ": interval values cannot have duplicates");
+        return makeErrorAt(p.location, std::string("interval ") + std::to_string(p.integer) +
+                                           ": interval values cannot have duplicates");
     out.push_back({p.integer, p.padding});
   }
   return out;
@@ -41,7 +43,8 @@ Expected<LinearLayout> paddedLinearComponent(const AttrValue& attr) {
     // PaddedSharedEncodingAttr's parser and verifier: both bases given, each basis of either
     // in-dim moving along at most one dim by 0 or a power of two.
     for (const char* key : {"offset", "block"})
-      if (!attr.find(key)) return makeError(at(attr) + "Expected basis of '" + key + "' not found");
+      if (!attr.find(key))
+        return makeErrorAt(attr.location, std::string("Expected basis of '") + key + "' not found");
     for (const char* key : {"offset", "block"}) {
       LAYOUT_TRY_ASSIGN(bases, basesParam(attr, key));
       for (const auto& basis : bases) {
@@ -49,12 +52,14 @@ Expected<LinearLayout> paddedLinearComponent(const AttrValue& attr) {
         for (int64_t c : basis) {
           moving += c != 0;
           if (c != 0 && !std::has_single_bit(uint64_t(c)))
-            return makeError(at(*attr.find(key)) + "'" + key +
-                             "': Each offset basis must be 0 or a power of two.");
+            return makeErrorAt(attr.find(key)->location,
+                               std::string("'") + key +
+                                   "': Each offset basis must be 0 or a power of two.");
         }
         if (moving > 1)
-          return makeError(at(*attr.find(key)) + "'" + key +
-                           "': Each offset basis must move in at most one dimension.");
+          return makeErrorAt(attr.find(key)->location,
+                             std::string("'") + key +
+                                 "': Each offset basis must move in at most one dimension.");
       }
     }
     return storedSharedLinearLayout(attr);
@@ -62,12 +67,13 @@ Expected<LinearLayout> paddedLinearComponent(const AttrValue& attr) {
   LAYOUT_TRY_ASSIGN(order, intList(attr, "order"));
   LAYOUT_TRY_ASSIGN(shape, intList(attr, "shape"));
   if (order.size() != shape.size() || shape.empty())
-    return makeError(at(attr) + "'order' and 'shape' of #ttg.padded_shared must have the same "
-                                "nonzero rank");
+    return makeErrorAt(attr.location,
+                       "'order' and 'shape' of #ttg.padded_shared must have the same "
+                       "nonzero rank");
   std::vector<uint64_t> sizes;
   for (int64_t s : shape) {
     if (s < 1 || !std::has_single_bit(uint64_t(s)))
-      return makeError(at(*attr.find("shape")) + "'shape' entries must be powers of two");
+      return makeErrorAt(attr.find("shape")->location, "'shape' entries must be powers of two");
     sizes.push_back(uint64_t(s));
   }
   LAYOUT_TRY_ASSIGN(
@@ -84,7 +90,7 @@ Expected<LinearLayout> paddedSharedToLinearLayout(const AttrValue& attr,
                                                   std::span<const int64_t> shape) {
   LAYOUT_TRY(paddingIntervals(attr));
   LAYOUT_TRY_ASSIGN(ll, paddedLinearComponent(attr));
-  if (auto err = checkRank(size_t(ll.numOutDims()), shape)) return *err;
+  if (auto err = checkRank(size_t(ll.numOutDims()), shape); !err) return err.error();
   return fitToShape(ll, shape);
 }
 

@@ -13,7 +13,7 @@ Expected<LinearLayout> swizzledSharedToLinearLayout(const AttrValue& attr,
   LAYOUT_TRY_ASSIGN(maxPhase, intParam(attr, "maxPhase"));
   LAYOUT_TRY_ASSIGN(order, intList(attr, "order"));
   const int rank = int(order.size());
-  if (auto err = checkRank(size_t(rank), shape)) return *err;
+  if (auto err = checkRank(size_t(rank), shape); !err) return err.error();
   LAYOUT_TRY_ASSIGN(cga, cgaLayout(attr, rank));
   // Triton builds the rotating tile on the whole shape (combineCtaCgaWithShape then broadcasts
   // what exceeds a CTA's part); the plain swizzle on the per-CTA shape.

@@ -2,6 +2,8 @@
 // propagation section and its sg_map tables for DPAS on PVC and ARC).
 #include "layout/xegpu/propagation.h"
 
+#include "layout/core/conversion_kind.h"
+
 #include <algorithm>
 #include <numeric>
 #include <set>
@@ -530,6 +532,22 @@ Expected<OperandLayouts> propagateLoadNd(const PropagationRequest& req, const Xe
   return OperandLayouts{{"tensor_desc", text}};
 }
 
+// convert_layout: the conversion planner's classification of the two linear layouts
+// (layout/core/conversion_kind.h), in the words of XeGPU: registers (renamed within each lane),
+// lanes (shuffles within a subgroup), subgroups (through shared local memory).
+Expected<OperandLayouts> convertLayoutCost(const XeLayout& input, const XeLayout& target,
+                                           std::span<const int64_t> shape) {
+  LAYOUT_TRY_ASSIGN(a, toLinearLayout(input, shape));
+  LAYOUT_TRY_ASSIGN(b, toLinearLayout(target, shape));
+  auto cls = classifyConversion(a, b);
+  if (!cls) return withContext(cls.error(), "convert_layout");
+  const char* movement[] = {"none", "registers", "lanes", "subgroups"};
+  const bool moves =
+      cls->kind == ConversionKind::WarpShuffle || cls->kind == ConversionKind::SharedMemory;
+  return OperandLayouts{{"needsDataMovement", moves ? "true" : "false"},
+                        {"movement", movement[int(cls->kind)]}};
+}
+
 } // namespace
 
 std::string printXegpu(const XeLayout& l) {
@@ -555,39 +573,6 @@ std::string printXegpu(const XeLayout& l) {
   return text;
 }
 
-Expected<ConversionNeed> conversionNeed(const XeLayout& input, const XeLayout& target,
-                                        std::span<const int64_t> shape) {
-  LAYOUT_TRY_ASSIGN(a, toLinearLayout(input, shape));
-  LAYOUT_TRY_ASSIGN(b, toLinearLayout(target, shape));
-  if (a == b) return ConversionNeed{false, "none"};
-  // Who holds each element, at lane and at subgroup granularity, on both sides.
-  const DimName reg = dims::reg(), lane = dims::lane(), warp = dims::warp();
-  auto owners = [&](const LinearLayout& l, bool withLane) {
-    std::set<std::pair<std::vector<uint64_t>, std::pair<uint64_t, uint64_t>>> s;
-    const int r = l.inDimIndex(reg), ln = l.inDimIndex(lane), w = l.inDimIndex(warp);
-    const uint64_t nr = r < 0 ? 1 : l.inDimSize(r), nl = ln < 0 ? 1 : l.inDimSize(ln),
-                   nw = w < 0 ? 1 : l.inDimSize(w);
-    std::vector<uint64_t> in(size_t(l.numInDims()), 0), out(size_t(l.numOutDims()));
-    for (uint64_t wi = 0; wi < nw; ++wi)
-      for (uint64_t li = 0; li < nl; ++li)
-        for (uint64_t ri = 0; ri < nr; ++ri) {
-          if (r >= 0) in[size_t(r)] = ri;
-          if (ln >= 0) in[size_t(ln)] = li;
-          if (w >= 0) in[size_t(w)] = wi;
-          l.apply(in, out);
-          s.insert({out, {wi, withLane ? li : 0}});
-        }
-    return s;
-  };
-  if (a.totalInDimSizeLog2() > 22 || b.totalInDimSizeLog2() > 22)
-    return makeError("convert_layout: the layouts are too large to compare (more than 2^22 "
-                     "register x lane x subgroup combinations)");
-  // Same elements in every lane: only register names change, no data moves.
-  if (owners(a, true) == owners(b, true)) return ConversionNeed{false, "registers"};
-  if (owners(a, false) == owners(b, false)) return ConversionNeed{true, "lanes"};
-  return ConversionNeed{true, "subgroups"};
-}
-
 const std::vector<std::string>& propagationOps() {
   static const std::vector<std::string> ops = {"dpas",       "multi_reduction", "broadcast",
                                                "shape_cast", "transpose",       "bitcast",
@@ -603,7 +588,7 @@ Expected<OperandLayouts> propagate(const PropagationRequest& req) {
     return makeError("propagate: unknown op '" + req.op + "' (expected one of " + known + ")");
   }
   auto parsed = parseXegpuAttr(req.result);
-  if (!parsed) return makeError(req.op + ": result: " + parsed.error().message);
+  if (!parsed) return withContext(withContext(parsed.error(), "result"), req.op);
   const XeLayout& r = *parsed;
   if (req.op == "dpas") return propagateDpas(req, r);
   if (req.op == "multi_reduction") return propagateReduction(req, r);
@@ -613,10 +598,8 @@ Expected<OperandLayouts> propagate(const PropagationRequest& req) {
   if (req.op == "bitcast") return propagateBitcast(req, r);
   if (req.op == "load_nd") return propagateLoadNd(req, r);
   auto in = parseXegpuAttr(req.input);
-  if (!in) return makeError("convert_layout: input: " + in.error().message);
-  LAYOUT_TRY_ASSIGN(need, conversionNeed(*in, r, req.shape));
-  return OperandLayouts{{"needsDataMovement", need.needsDataMovement ? "true" : "false"},
-                        {"movement", need.movement}};
+  if (!in) return withContext(in.error(), "convert_layout: input");
+  return convertLayoutCost(*in, r, req.shape);
 }
 
 } // namespace layout::xegpu

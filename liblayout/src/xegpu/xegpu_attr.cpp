@@ -11,30 +11,28 @@ namespace layout::xegpu {
 
 namespace {
 
-std::string at(const AttrValue& v) {
-  return "line " + std::to_string(v.location.line) + ", column " +
-         std::to_string(v.location.column) + ": ";
-}
-
 // Upstream stores the fields as DenseI32ArrayAttr.
 Expected<std::vector<int64_t>> i32List(const AttrValue& v, const std::string& key) {
   if (v.kind != AttrValue::Kind::List)
-    return makeError(at(v) + "'" + key + "' must be a list of integers, not " + kindName(v.kind));
+    return makeErrorAt(v.location, std::string("'") + key + "' must be a list of integers, not " +
+                                       kindName(v.kind));
   std::vector<int64_t> out;
   for (const AttrValue& item : v.items) {
     if (item.kind != AttrValue::Kind::Integer)
-      return makeError(at(item) + "'" + key + "' must be a list of integers, but holds " +
-                       kindName(item.kind));
+      return makeErrorAt(item.location, std::string("'") + key +
+                                            "' must be a list of integers, but holds " +
+                                            kindName(item.kind));
     if (item.integer < INT32_MIN || item.integer > INT32_MAX)
-      return makeError(at(item) + "'" + key + "' holds " + std::to_string(item.integer) +
-                       ", which does not fit in i32");
+      return makeErrorAt(item.location, std::string("'") + key + "' holds " +
+                                            std::to_string(item.integer) +
+                                            ", which does not fit in i32");
     out.push_back(item.integer);
   }
   return out;
 }
 
 Error verifyError(const AttrValue& attr, const std::string& message) {
-  return makeError(at(attr) + message);
+  return makeErrorAt(attr.location, message);
 }
 
 // LayoutAttr::verify, newest version, in upstream's order.
@@ -97,8 +95,8 @@ Expected<bool> verifySizes(const AttrValue& attr, const XeLayout& l) {
 Expected<XeLayout> layoutFromAttr(const AttrValue& attr) {
   XeLayout l;
   if (!attr.items.empty())
-    return makeError(at(attr.items[0]) +
-                     "#xegpu.layout takes only named parameters (sg_layout = [..], ...)");
+    return makeErrorAt(attr.items[0].location,
+                       "#xegpu.layout takes only named parameters (sg_layout = [..], ...)");
   for (const AttrEntry& e : attr.entries) {
     std::vector<int64_t>* field = e.key == "sg_layout"     ? &l.sgLayout
                                   : e.key == "sg_data"     ? &l.sgData
@@ -108,13 +106,17 @@ Expected<XeLayout> layoutFromAttr(const AttrValue& attr) {
                                   : e.key == "order"       ? &l.order
                                                            : nullptr;
     if (!field)
-      return makeError(at(e.value) + "unknown parameter '" + e.key +
-                       "' of #xegpu.layout (expected sg_layout, sg_data, inst_data, lane_layout, "
-                       "lane_data or order)");
+      return makeErrorAt(
+          e.value.location,
+          std::string("unknown parameter '") + e.key +
+              "' of #xegpu.layout (expected sg_layout, sg_data, inst_data, lane_layout, "
+              "lane_data or order)");
     LAYOUT_TRY_ASSIGN(values, i32List(e.value, e.key));
     if (values.empty())
-      return makeError(at(e.value) + "'" + e.key + "' must not be empty (omit it instead)");
-    if (!field->empty()) return makeError(at(e.value) + "'" + e.key + "' is given twice");
+      return makeErrorAt(e.value.location,
+                         std::string("'") + e.key + "' must not be empty (omit it instead)");
+    if (!field->empty())
+      return makeErrorAt(e.value.location, std::string("'") + e.key + "' is given twice");
     *field = std::move(values);
   }
   LAYOUT_TRY(verifyLayout(attr, l));
@@ -126,23 +128,26 @@ Expected<XeLayout> sgMapFromAttr(const AttrValue& attr) {
   XeLayout l;
   l.form = XeLayout::Form::SgMap;
   if (!attr.items.empty())
-    return makeError(at(attr.items[0]) + "#xegpu.sg_map takes only wi_layout and wi_data");
+    return makeErrorAt(attr.items[0].location, "#xegpu.sg_map takes only wi_layout and wi_data");
   for (const AttrEntry& e : attr.entries) {
     std::vector<int64_t>* field = e.key == "wi_layout" ? &l.laneLayout
                                   : e.key == "wi_data" ? &l.laneData
                                                        : nullptr;
     if (!field)
-      return makeError(at(e.value) + "unknown parameter '" + e.key +
-                       "' of #xegpu.sg_map (expected wi_layout and wi_data)");
+      return makeErrorAt(e.value.location,
+                         std::string("unknown parameter '") + e.key +
+                             "' of #xegpu.sg_map (expected wi_layout and wi_data)");
     LAYOUT_TRY_ASSIGN(values, i32List(e.value, e.key));
-    if (values.empty()) return makeError(at(e.value) + "'" + e.key + "' must not be empty");
-    if (!field->empty()) return makeError(at(e.value) + "'" + e.key + "' is given twice");
+    if (values.empty())
+      return makeErrorAt(e.value.location, std::string("'") + e.key + "' must not be empty");
+    if (!field->empty())
+      return makeErrorAt(e.value.location, std::string("'") + e.key + "' is given twice");
     *field = std::move(values);
   }
   if (l.laneLayout.empty())
-    return makeError(at(attr) + "#xegpu.sg_map needs the parameter 'wi_layout'");
+    return makeErrorAt(attr.location, "#xegpu.sg_map needs the parameter 'wi_layout'");
   if (l.laneData.empty())
-    return makeError(at(attr) + "#xegpu.sg_map needs the parameter 'wi_data'");
+    return makeErrorAt(attr.location, "#xegpu.sg_map needs the parameter 'wi_data'");
   if (l.laneLayout.size() != l.laneData.size())
     return verifyError(attr, "expected wi_data and wi_layout to have the same rank");
   LAYOUT_TRY(verifySizes(attr, l));
@@ -151,23 +156,23 @@ Expected<XeLayout> sgMapFromAttr(const AttrValue& attr) {
 
 Expected<XeLayout> sliceFromAttr(const AttrValue& attr) {
   if (attr.items.empty() || attr.items[0].kind != AttrValue::Kind::Attribute)
-    return makeError(at(attr) + "#xegpu.slice needs a parent layout: #xegpu.slice<#parent, dims "
-                                "= [..]>");
+    return makeErrorAt(attr.location,
+                       "#xegpu.slice needs a parent layout: #xegpu.slice<#parent, dims "
+                       "= [..]>");
   const AttrValue& parentAttr = attr.items[0];
   if (parentAttr.text != "xegpu.layout" && parentAttr.text != "xegpu.slice")
-    return makeError(at(parentAttr) +
-                     "the parent of #xegpu.slice must be #xegpu.layout or "
-                     "#xegpu.slice, not #" +
-                     parentAttr.text);
+    return makeErrorAt(parentAttr.location, "the parent of #xegpu.slice must be #xegpu.layout or "
+                                            "#xegpu.slice, not #" +
+                                                parentAttr.text);
   LAYOUT_TRY_ASSIGN(parent, xegpuFromAttr(parentAttr));
   // dims: `dims = [..]` (upstream's assembly) or a positional integer / list (the RFC's).
   const AttrValue* dimsValue = attr.find("dims");
   if (attr.items.size() > 2 || (dimsValue && attr.items.size() > 1))
-    return makeError(at(attr) + "#xegpu.slice takes a parent and dims = [..]");
+    return makeErrorAt(attr.location, "#xegpu.slice takes a parent and dims = [..]");
   for (const AttrEntry& e : attr.entries)
     if (e.key != "dims")
-      return makeError(at(e.value) + "unknown parameter '" + e.key +
-                       "' of #xegpu.slice (expected dims)");
+      return makeErrorAt(e.value.location, std::string("unknown parameter '") + e.key +
+                                               "' of #xegpu.slice (expected dims)");
   if (!dimsValue && attr.items.size() == 2) dimsValue = &attr.items[1];
   if (!dimsValue) return verifyError(attr, "expected dims attribute");
   std::vector<int64_t> dims;
@@ -175,12 +180,14 @@ Expected<XeLayout> sliceFromAttr(const AttrValue& attr) {
     dims.push_back(dimsValue->integer);
   } else {
     if (dimsValue->kind != AttrValue::Kind::List)
-      return makeError(at(*dimsValue) + "'dims' must be a list of integers, not " +
-                       kindName(dimsValue->kind));
+      return makeErrorAt(dimsValue->location,
+                         std::string("'dims' must be a list of integers, not ") +
+                             kindName(dimsValue->kind));
     for (const AttrValue& item : dimsValue->items) {
       if (item.kind != AttrValue::Kind::Integer)
-        return makeError(at(item) + "'dims' must be a list of integers, but holds " +
-                         kindName(item.kind));
+        return makeErrorAt(item.location,
+                           std::string("'dims' must be a list of integers, but holds ") +
+                               kindName(item.kind));
       dims.push_back(item.integer);
     }
   }
@@ -249,7 +256,8 @@ std::vector<int64_t> XeLayout::effective(const std::vector<int64_t>& field) cons
 
 Expected<XeLayout> xegpuFromAttr(const AttrValue& attr) {
   if (attr.kind != AttrValue::Kind::Attribute)
-    return makeError(at(attr) + "expected an #xegpu attribute, got " + kindName(attr.kind));
+    return makeErrorAt(attr.location,
+                       std::string("expected an #xegpu attribute, got ") + kindName(attr.kind));
   Expected<XeLayout> l = makeError("");
   if (attr.text == "xegpu.layout") {
     l = layoutFromAttr(attr);
@@ -258,8 +266,9 @@ Expected<XeLayout> xegpuFromAttr(const AttrValue& attr) {
   } else if (attr.text == "xegpu.sg_map") {
     l = sgMapFromAttr(attr);
   } else {
-    return makeError(at(attr) + "unknown XeGPU layout '#" + attr.text +
-                     "' (expected #xegpu.layout, #xegpu.slice or #xegpu.sg_map)");
+    return makeErrorAt(attr.location,
+                       std::string("unknown XeGPU layout '#") + attr.text +
+                           "' (expected #xegpu.layout, #xegpu.slice or #xegpu.sg_map)");
   }
   if (l) l->text = printAttrValue(attr);
   return l;

@@ -5,7 +5,7 @@
 //
 //   auto shape = explorer::parseShapeText("32x32");
 //   auto in = explorer::parseLayoutInput("#ttg.blocked<{sizePerThread = [1, 4], ...}>", *shape);
-//   if (!in) { auto loc = explorer::errorLocation(in.error().message); ... }
+//   if (!in && in.error().location) point at in.error().location->column;
 #pragma once
 
 #include "layout/core/linear_layout.h"
@@ -31,11 +31,5 @@ layout::Expected<LayoutInput> parseLayoutInput(std::string_view text,
 
 // "32x32" or "32,32" (or "tensor<32x32xf16>"): positive sizes.
 layout::Expected<std::vector<int64_t>> parseShapeText(std::string_view text);
-
-struct SourceLocation {
-  int line = 1, column = 1;
-};
-// The "line L, column C" a parser message names, if any.
-std::optional<SourceLocation> errorLocation(const std::string& message);
 
 } // namespace explorer

@@ -24,6 +24,7 @@
 //                         that move data between blocks (distributed shared memory) are refused.
 #pragma once
 
+#include "layout/core/conversion_kind.h"
 #include "layout/core/linear_layout.h"
 #include "layout/smem/swizzle_synthesis.h"
 
@@ -36,9 +37,9 @@
 
 namespace layout::conversion {
 
-enum class ConversionKind { None, RegisterPermutation, WarpShuffle, SharedMemory };
-// "none", "registerPermutation", "warpShuffle", "sharedMemory".
-std::string_view conversionKindName(ConversionKind k);
+// The classification (layout/core/conversion_kind.h), the planner's first step.
+using layout::ConversionKind;
+using layout::conversionKindName;
 
 // One round of shuffles: every lane sends one vector and receives one. Registers are the first
 // register of a vector of `vectorElements` consecutive registers. Every warp runs the same rounds.

@@ -1,21 +1,40 @@
 // Errors as values: the result type of every liblayout entry point that takes user input.
+// Expected<T> carries a T or an Error; Expected<void> is the result of a check.
 //
 //   layout::Expected<LinearLayout> r = LinearLayout::identity1D(8, reg, dim0);
 //   if (!r) std::cerr << "error: " << r.error().message << "\n";
 //   else use(*r);
+//
+//   layout::Expected<void> checked = validateBlockIo(target, request);
+//   if (!checked && checked.error().location) point at checked.error().location->column;
 #pragma once
 
 #include <cassert>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace layout {
 
-// A precise, user-facing diagnostic. The message names the offending field and the rule it breaks.
+// A place in input text, 1-based (MLIR attribute text, alias files).
+struct SourceLocation {
+  int line = 1;
+  int column = 1;
+};
+
+// A precise, user-facing diagnostic. The message names the offending field and the rule it breaks
+// (and starts with "line L, column C: " where the input was text). `location` holds that place
+// for programs (the explorer puts a caret under it); `context` the fields that led to the error,
+// outermost first (e.g. {"args", "src"} for a batch argument), each also a "name: " prefix of
+// the message.
 struct Error {
   std::string message;
+  std::optional<SourceLocation> location = std::nullopt;
+  std::vector<std::string> context = {};
 };
 
 // Either a T or an Error (a minimal std::expected, which C++20 lacks).
@@ -61,8 +80,41 @@ private:
   std::variant<T, Error> storage_;
 };
 
+// The result of a check: nothing, or an Error. `return {};` is success.
+template <> class [[nodiscard]] Expected<void> {
+public:
+  Expected() = default;
+  Expected(Error error) : error_(std::move(error)) {}
+
+  bool ok() const { return !error_.has_value(); }
+  explicit operator bool() const { return ok(); }
+  void value() const { assert(ok() && "Expected::value() on an error"); }
+  const Error& error() const {
+    assert(!ok() && "Expected::error() on a value");
+    return *error_;
+  }
+
+private:
+  std::optional<Error> error_;
+};
+
 inline Error makeError(std::string message) {
   return Error{std::move(message)};
+}
+
+// An error at a place in input text: the message is prefixed "line L, column C: ".
+inline Error makeErrorAt(SourceLocation where, std::string message) {
+  return Error{"line " + std::to_string(where.line) + ", column " + std::to_string(where.column) +
+                   ": " + message,
+               where};
+}
+
+// The error one level out: "field: message", with `field` added to the context and the
+// location kept.
+inline Error withContext(Error error, std::string_view field) {
+  error.message = std::string(field) + ": " + error.message;
+  error.context.insert(error.context.begin(), std::string(field));
+  return error;
 }
 
 } // namespace layout

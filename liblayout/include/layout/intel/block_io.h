@@ -4,7 +4,7 @@
 //   using namespace layout::intel;
 //   auto pvc = blockIoTarget("pvc");
 //   BlockShape s{.elemBits = 16, .tileWidth = 16, .tileHeight = 8, .numBlocks = 2};
-//   if (auto e = validateBlockShape(*pvc, BlockOp::Load, s)) report(e->message);
+//   if (auto e = validateBlockShape(*pvc, BlockOp::Load, s); !e) report(e.error().message);
 //   Surface surf{.widthBytes = 256, .height = 64, .pitchBytes = 256};
 //   BlockIoRequest r{.op = BlockOp::Load, .shape = s, .surface = surf, .x = 0, .y = 0};
 //   auto lanes = loadPerWorkItem(*pvc, r, memory);  // (*lanes)[3][13] = element (row 5, col 19)
@@ -139,9 +139,9 @@ struct BlockIoRequest {
 
 // The first violated rule, as an Error whose message names the field and the rule (e.g.
 // "tileWidth 64 x 16-bit = 128 bytes exceeds the 64-byte row limit"), or nullopt when legal.
-std::optional<Error> validateBlockShape(const BlockIoTarget& t, BlockOp op, const BlockShape& s);
+Expected<void> validateBlockShape(const BlockIoTarget& t, BlockOp op, const BlockShape& s);
 // The shape, then the surface and the coordinates.
-std::optional<Error> validateBlockIo(const BlockIoTarget& t, const BlockIoRequest& r);
+Expected<void> validateBlockIo(const BlockIoTarget& t, const BlockIoRequest& r);
 
 // Sizes of a legal load shape: bytes of the GRF image (whole GRFs), elements per lane.
 int64_t grfImageBytes(const BlockIoTarget& t, const BlockShape& s);
@@ -161,8 +161,8 @@ Expected<std::vector<std::vector<uint64_t>>>
 loadPerWorkItem(const BlockIoTarget& t, const BlockIoRequest& r, std::span<const uint8_t> memory);
 // data[lane][i] in the order loadPerWorkItem returns for the same plain shape; every lane must
 // have elementsPerWorkItem values that fit in elemBits. Values in undefined slots are ignored.
-std::optional<Error> storePerWorkItem(const BlockIoTarget& t, const BlockIoRequest& r,
-                                      const std::vector<std::vector<uint64_t>>& data,
-                                      std::span<uint8_t> memory);
+Expected<void> storePerWorkItem(const BlockIoTarget& t, const BlockIoRequest& r,
+                                const std::vector<std::vector<uint64_t>>& data,
+                                std::span<uint8_t> memory);
 
 } // namespace layout::intel

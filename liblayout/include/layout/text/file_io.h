@@ -34,8 +34,8 @@ LineRead readBoundedLine(std::istream& in, std::string& line, uint64_t maxBytes)
 void skipRestOfLine(std::istream& in);
 
 // Writes `data` to `path` (created or truncated); an error names `what`, the file and the cause.
-std::optional<Error> writeOutputFile(const std::string& path, std::string_view data,
-                                     const std::string& what);
+Expected<void> writeOutputFile(const std::string& path, std::string_view data,
+                               const std::string& what);
 
 // "64 MiB", "1 KiB", "100 bytes": how messages print a byte limit.
 std::string describeBytes(uint64_t bytes);

@@ -48,9 +48,9 @@ inline std::string joinPath(const std::string& path, std::string_view key) {
 
 // An object whose keys are all among `known` (a typo in a hardware description must not pass).
 // `root` names the object when `path` is empty.
-inline std::optional<Error> checkObjectKeys(const nlohmann::json& j, const std::string& path,
-                                            std::initializer_list<std::string_view> known,
-                                            std::string_view root) {
+inline Expected<void> checkObjectKeys(const nlohmann::json& j, const std::string& path,
+                                      std::initializer_list<std::string_view> known,
+                                      std::string_view root) {
   if (!j.is_object())
     return makeError((path.empty() ? std::string(root) : path) + ": expected an object, got " +
                      describeJson(j));
@@ -59,7 +59,7 @@ inline std::optional<Error> checkObjectKeys(const nlohmann::json& j, const std::
     if (std::find(known.begin(), known.end(), key) == known.end())
       return makeError(joinPath(path, key) + ": unknown field");
   }
-  return std::nullopt;
+  return {};
 }
 
 inline const nlohmann::json* findField(const nlohmann::json& obj, std::string_view key) {
@@ -68,9 +68,8 @@ inline const nlohmann::json* findField(const nlohmann::json& obj, std::string_vi
 }
 
 // A required integer field in [lo, hi].
-inline std::optional<Error> readIntField(const nlohmann::json& obj, const std::string& path,
-                                         std::string_view key, int64_t lo, int64_t hi,
-                                         int64_t& out) {
+inline Expected<void> readIntField(const nlohmann::json& obj, const std::string& path,
+                                   std::string_view key, int64_t lo, int64_t hi, int64_t& out) {
   const nlohmann::json* v = findField(obj, key);
   std::string p = joinPath(path, key);
   if (!v) return makeError(p + ": missing field");
@@ -81,21 +80,21 @@ inline std::optional<Error> readIntField(const nlohmann::json& obj, const std::s
     return makeError(p + ": " + describeJson(*v) + " is outside [" + std::to_string(lo) + ", " +
                      std::to_string(hi) + "]");
   out = v->is_number_unsigned() ? static_cast<int64_t>(v->get<uint64_t>()) : v->get<int64_t>();
-  return std::nullopt;
+  return {};
 }
 
-inline std::optional<Error> readIntField(const nlohmann::json& obj, const std::string& path,
-                                         std::string_view key, int64_t lo, int64_t hi, int& out) {
+inline Expected<void> readIntField(const nlohmann::json& obj, const std::string& path,
+                                   std::string_view key, int64_t lo, int64_t hi, int& out) {
   int64_t v = 0;
-  if (auto e = readIntField(obj, path, key, lo, hi, v)) return e;
+  if (auto e = readIntField(obj, path, key, lo, hi, v); !e) return e;
   out = static_cast<int>(v);
-  return std::nullopt;
+  return {};
 }
 
-inline std::optional<Error> requirePowerOfTwo(int64_t v, const std::string& path) {
+inline Expected<void> requirePowerOfTwo(int64_t v, const std::string& path) {
   if (v <= 0 || !std::has_single_bit(static_cast<uint64_t>(v)))
     return makeError(path + ": " + std::to_string(v) + " is not a power of two");
-  return std::nullopt;
+  return {};
 }
 
 } // namespace layout::detail

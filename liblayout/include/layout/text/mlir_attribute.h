@@ -28,11 +28,6 @@
 
 namespace layout {
 
-struct SourceLocation {
-  int line = 1;
-  int column = 1;
-};
-
 struct AttrEntry;
 
 // One value of attribute text.

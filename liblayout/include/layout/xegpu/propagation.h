@@ -38,7 +38,10 @@ namespace layout::xegpu {
 //   load_nd:          result, elementBits, transpose (optional permutation), transposeBitWidth
 //                     (0: none), packed -> {tensor_desc}
 //   convert_layout:   result (the target layout), input, shape -> {needsDataMovement, movement}
-//                     (see ConversionNeed)
+//                     from the conversion planner's classification (layout/core/
+//                     conversion_kind.h): none and registers (renamed within each lane) move no
+//                     data; lanes (shuffles in a subgroup) and subgroups (through shared local
+//                     memory) do
 struct PropagationRequest {
   std::string op;
   std::string result;
@@ -49,17 +52,6 @@ struct PropagationRequest {
   int sourceBits = 0, resultBits = 0, elementBits = 0, transposeBitWidth = 0;
   bool packed = false;
 };
-
-// What a layout conversion costs, from the two linear layouts: "none" (the same map) and
-// "registers" (every lane keeps its elements, only their register order changes) move no data;
-// "lanes" (elements move between lanes of a subgroup: shuffles) and "subgroups" (between
-// subgroups: a round trip through shared local memory) do.
-struct ConversionNeed {
-  bool needsDataMovement = false;
-  std::string movement;
-};
-Expected<ConversionNeed> conversionNeed(const XeLayout& input, const XeLayout& target,
-                                        std::span<const int64_t> shape);
 
 // Operand name -> layout text ("a", "b", "c" for dpas; "source"; "tensor_desc").
 using OperandLayouts = std::map<std::string, std::string>;
