@@ -2,6 +2,7 @@
 #include "codegen/gemm_config.h"
 
 #include "layout/intel/block_io.h"
+#include "layout/target/hardware_target.h"
 
 #include <algorithm>
 #include <bit>
@@ -46,8 +47,24 @@ std::optional<GemmDataType> parseGemmDataType(std::string_view name) {
 
 Expected<void> validateGemmConfig(const GemmConfig& c) {
   const auto& traits = dataTypeTraits(c.dtype);
-  auto target = intel::blockIoTarget(c.arch);
-  if (!target) return makeError("arch '" + c.arch + "': expected one of pvc, bmg");
+  auto hw = target::hardwareTarget(c.arch);
+  if (!hw) return withContext(hw.error(), "arch");
+  // The kernels are Xe DPAS kernels: a target with DPAS and 2D block I/O whose DPAS spans the
+  // subgroup, which the 16-lane (SIMD16) OpenCL built-ins the emitter calls need.
+  if (!hw->dpas || !hw->blockIo || hw->subgroupSize != 16 || hw->dpas->executionSize != 16) {
+    std::string names;
+    for (const auto& t : target::builtinTargets())
+      if (t.dpas && t.blockIo && t.subgroupSize == 16 && t.dpas->executionSize == 16)
+        names += (names.empty() ? "" : ", ") + t.name;
+    return makeError(
+        "arch '" + c.arch +
+        "': the GEMM kernels need DPAS over 16 lanes and 2D block I/O (targets: " + names + ")");
+  }
+  if (!hw->dpas->supports(traits.name))
+    return makeError("dtype " + std::string(traits.name) + ": target '" + hw->name +
+                     "' has no such DPAS");
+  auto target = intel::blockIoTarget(*hw);
+  if (!target) return withContext(target.error(), "arch");
   for (auto [name, v] : {std::pair<std::string_view, int64_t>{"m", c.m}, {"n", c.n}, {"k", c.k}}) {
     if (v < 1) return makeError(std::string(name) + " = " + std::to_string(v) + ": must be >= 1");
     if (v > kMaxSurfaceField)
@@ -63,6 +80,9 @@ Expected<void> validateGemmConfig(const GemmConfig& c) {
   if (c.repeatCount != 1 && c.repeatCount != 2 && c.repeatCount != 4 && c.repeatCount != 8)
     return makeError("repeat_count = " + std::to_string(c.repeatCount) +
                      ": the OpenCL DPAS built-ins take M in {1, 2, 4, 8}");
+  if (c.repeatCount > hw->dpas->maxRepeatCount)
+    return makeError("repeat_count = " + std::to_string(c.repeatCount) + ": target '" + hw->name +
+                     "' repeats at most " + std::to_string(hw->dpas->maxRepeatCount) + " rows");
   for (int i = 0; i < 2; ++i)
     if (!isPowerOfTwo(c.sgLayout[i]))
       return makeError(field("sg_layout", i) + " = " + std::to_string(c.sgLayout[i]) +
@@ -103,9 +123,13 @@ Expected<void> validateGemmConfig(const GemmConfig& c) {
   if (c.prefetchDistance < 0 || c.prefetchDistance > 8)
     return makeError("prefetch_distance = " + std::to_string(c.prefetchDistance) +
                      ": must be in 0..8 K steps");
-  if (c.grfPerThread != 128 && c.grfPerThread != 256)
-    return makeError("grf_per_thread = " + std::to_string(c.grfPerThread) +
-                     ": Xe threads have 128 registers, or 256 in large-register-file mode");
+  const auto& counts = hw->registers.registersPerThread;
+  if (std::find(counts.begin(), counts.end(), c.grfPerThread) == counts.end()) {
+    std::string options;
+    for (int n : counts) options += (options.empty() ? "" : " or ") + std::to_string(n);
+    return makeError("grf_per_thread = " + std::to_string(c.grfPerThread) + ": target '" +
+                     hw->name + "' threads have " + options + " registers");
+  }
   return {};
 }
 

@@ -5,6 +5,7 @@
 #include "codegen/opencl_block_builtins.h"
 
 #include "layout/intel/block_load_plan.h"
+#include "layout/target/hardware_target.h"
 #include "layout/triton/encoding.h"
 
 #include <bit>
@@ -17,21 +18,24 @@ namespace {
 using intel::BlockOp;
 using intel::BlockShape;
 
-std::string dpasEncodingText(const GemmConfig& c) {
+std::string dpasEncodingText(const GemmConfig& c, const target::HardwareTarget& hw) {
   const auto& t = dataTypeTraits(c.dtype);
+  const int n = hw.dpas->executionSize;
   return "#ttig.dpas<{repeatCount = " + std::to_string(c.repeatCount) +
-         ", systolicDepth = 8, executionSize = 16, opsPerChan = " + std::to_string(t.opsPerChan) +
-         ", threadsPerWarp = 16, warpsPerCTA = [" + std::to_string(c.sgLayout[0]) + ", " +
-         std::to_string(c.sgLayout[1]) + "], repCluster = [" +
-         std::to_string(c.sgData[0] / c.repeatCount) + ", " + std::to_string(c.sgData[1] / 16) +
-         "]}>";
+         ", systolicDepth = " + std::to_string(hw.dpas->systolicDepth) +
+         ", executionSize = " + std::to_string(n) +
+         ", opsPerChan = " + std::to_string(t.opsPerChan) +
+         ", threadsPerWarp = " + std::to_string(hw.subgroupSize) + ", warpsPerCTA = [" +
+         std::to_string(c.sgLayout[0]) + ", " + std::to_string(c.sgLayout[1]) +
+         "], repCluster = [" + std::to_string(c.sgData[0] / c.repeatCount) + ", " +
+         std::to_string(c.sgData[1] / n) + "]}>";
 }
 
-std::string dotOperandText(const GemmConfig& c, int opIdx) {
+std::string dotOperandText(const GemmConfig& c, const target::HardwareTarget& hw, int opIdx) {
   // kWidth as Triton's verifier requires: A opsPerChan / 2 (1 for tf32), B opsPerChan.
   const int opc = dataTypeTraits(c.dtype).opsPerChan;
   const int kWidth = opIdx == 1 ? opc : std::max(1, opc / 2);
-  return "#ttg.dot_op<{opIdx = " + std::to_string(opIdx) + ", parent = " + dpasEncodingText(c) +
+  return "#ttg.dot_op<{opIdx = " + std::to_string(opIdx) + ", parent = " + dpasEncodingText(c, hw) +
          ", kWidth = " + std::to_string(kWidth) + "}>";
 }
 
@@ -47,10 +51,10 @@ std::array<int64_t, 2> registerOrigin(const LinearLayout& ll, int64_t reg) {
 }
 
 // The per-lane unit the OpenCL built-in delivers: VNNI and transposed loads give dwords; a row
-// wider than the subgroup gives W / 16 consecutive elements per lane (8-bit W = 32: ushort).
-int loadUnitBits(const BlockShape& s) {
+// wider than the subgroup gives W / lanes consecutive elements per lane (8-bit W = 32: ushort).
+int loadUnitBits(const BlockShape& s, int lanes) {
   if (s.vnni || s.transpose) return 32;
-  return s.elemBits * std::max(1, s.tileWidth / 16);
+  return s.elemBits * std::max(1, s.tileWidth / lanes);
 }
 
 std::string shapeComment(const BlockShape& s) {
@@ -60,7 +64,10 @@ std::string shapeComment(const BlockShape& s) {
 struct Builder {
   const GemmConfig& c;
   const DataTypeTraits& traits;
+  const target::HardwareTarget& hw;
   const intel::BlockIoTarget& target;
+  const int lanes; // subgroup size
+  const int n;     // DPAS execution size: N of one instruction
   GemmKernel k;
 
   int addValue(std::string name, ValueRole role, int bits, int count, std::string layout) {
@@ -99,7 +106,7 @@ struct Builder {
         return makeError("operand " + std::string(matrixName(which)) + ": the planned load " +
                          intel::blockShapeName(s) +
                          " has no cl_intel_subgroup_2d_block_io built-in");
-      const int unit = loadUnitBits(s);
+      const int unit = loadUnitBits(s, lanes);
       const int64_t bits = intel::elementsPerWorkItem(target, s) * s.elemBits;
       const int value =
           addValue(opName + "_load" + std::to_string(j), ValueRole::LoadResult, unit,
@@ -121,8 +128,9 @@ struct Builder {
       k.mainLoop.push_back(op);
     }
 
-    // One DPAS instruction's operand registers per lane: A is RC x K, B is K x 16, over 16 lanes.
-    const int64_t regsPerInstr = isA ? c.repeatCount * traits.dpasK / 16 : traits.dpasK;
+    // One DPAS instruction's operand registers per lane: A is RC x K, B is K x N, over the lanes
+    // (N = lanes: validateGemmConfig checks it).
+    const int64_t regsPerInstr = isA ? c.repeatCount * traits.dpasK / lanes : traits.dpasK;
     std::map<std::pair<int64_t, int64_t>, int> operands;
     for (const auto& sh : plan->shuffles) {
       if (sh.lane)
@@ -130,7 +138,7 @@ struct Builder {
                          ": the block-load plan needs lane-dependent shuffles, which this "
                          "emitter does not generate");
       const auto o = registerOrigin(*ll, sh.dpas * regsPerInstr);
-      const int64_t tile = isA ? o[0] / c.repeatCount : o[1] / 16;
+      const int64_t tile = isA ? o[0] / c.repeatCount : o[1] / n;
       const int64_t kStep = (isA ? o[1] : o[0]) / traits.dpasK;
       const int value = addValue(
           opName + "_op" + std::to_string(sh.dpas), isA ? ValueRole::DpasA : ValueRole::DpasB,
@@ -154,7 +162,7 @@ struct Builder {
     return operands;
   }
 
-  // Checks that a 32-bit RC x 16 block store takes its data in the accumulator's layout: lane l,
+  // Checks that a 32-bit RC x N block store takes its data in the accumulator's layout: lane l,
   // element r of the store (the order intel::loadPerWorkItem gives for the same shape) must be
   // the accumulator register r of lane l.
   Expected<void> checkStoreMatchesAccumulator(const BlockShape& store, const LinearLayout& c) {
@@ -167,9 +175,9 @@ struct Builder {
         std::memcpy(&memory[static_cast<size_t>(r * 64 + col * 4)], &id, 4);
       }
     intel::BlockIoRequest req{BlockOp::Load, store, surf, 0, 0};
-    auto lanes = intel::loadPerWorkItem(target, req, memory);
-    if (!lanes) return lanes.error();
-    for (int lane = 0; lane < 16; ++lane)
+    auto perLane = intel::loadPerWorkItem(target, req, memory);
+    if (!perLane) return perLane.error();
+    for (int lane = 0; lane < lanes; ++lane)
       for (int64_t r = 0; r < rows; ++r) {
         const std::pair<DimName, uint64_t> ins[] = {{dims::reg(), static_cast<uint64_t>(r)},
                                                     {dims::lane(), static_cast<uint64_t>(lane)},
@@ -177,7 +185,7 @@ struct Builder {
                                                     {dims::block(), 0}};
         auto out = c.apply(ins);
         const uint64_t expect = (*out)[0].second * cols + (*out)[1].second;
-        if ((*lanes)[lane][r] != expect)
+        if ((*perLane)[lane][r] != expect)
           return makeError("the accumulator layout does not match the per-lane order of the " +
                            intel::blockShapeName(store) + " block store (lane " +
                            std::to_string(lane) + ", register " + std::to_string(r) + ")");
@@ -248,10 +256,13 @@ struct Builder {
 
 Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
   if (auto e = validateGemmConfig(c); !e) return e.error();
-  auto target = intel::blockIoTarget(c.arch);
-  if (!target) return target.error();
+  auto hw = target::hardwareTarget(c.arch);
+  if (!hw) return withContext(hw.error(), "arch");
+  auto target = intel::blockIoTarget(*hw);
+  if (!target) return withContext(target.error(), "arch");
   const auto& traits = dataTypeTraits(c.dtype);
-  Builder b{c, traits, *target, {}};
+  const int lanes = hw->subgroupSize, n = hw->dpas->executionSize;
+  Builder b{c, traits, *hw, *target, lanes, n, {}};
   GemmKernel& k = b.k;
   k.config = c;
   k.name = "gemm_" + std::string(traits.name) + "_" + std::to_string(c.sgLayout[0]) + "x" +
@@ -260,11 +271,12 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
            (c.repeatCount != 8 ? "_rc" + std::to_string(c.repeatCount) : "") +
            (c.transposeB ? "_bt" : "");
   const int64_t tileM = workgroupTileM(c), tileN = workgroupTileN(c);
-  k.launch = {(c.m + tileM - 1) / tileM, (c.n + tileN - 1) / tileN, subgroupsPerWorkgroup(c), 16};
+  k.launch = {(c.m + tileM - 1) / tileM, (c.n + tileN - 1) / tileN, subgroupsPerWorkgroup(c),
+              lanes};
 
-  k.encodingA = dotOperandText(c, 0);
-  k.encodingB = dotOperandText(c, 1);
-  k.encodingC = dpasEncodingText(c);
+  k.encodingA = dotOperandText(c, *hw, 0);
+  k.encodingB = dotOperandText(c, *hw, 1);
+  k.encodingC = dpasEncodingText(c, *hw);
   auto encA = triton::parseEncoding(k.encodingA);
   if (!encA) return withContext(encA.error(), "operand A encoding");
   auto encB = triton::parseEncoding(k.encodingB);
@@ -285,7 +297,7 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
     const int v = b.addValue("acc" + std::to_string(t), ValueRole::Accumulator, 32, c.repeatCount,
                              "lane n, element r = D[" + std::to_string(o[0]) + " + r][" +
                                  std::to_string(o[1]) + " + n] of the subgroup tile");
-    acc[{o[0] / c.repeatCount, o[1] / 16}] = v;
+    acc[{o[0] / c.repeatCount, o[1] / n}] = v;
     accOrigin.push_back(o);
     k.prologue.push_back(ZeroOp{v});
   }
@@ -304,7 +316,7 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
   if (!bOps) return bOps.error();
 
   // DPAS: for each K step, every output tile (Triton's order: k outermost).
-  const int64_t mTiles = c.sgData[0] / c.repeatCount, nTiles = c.sgData[1] / 16;
+  const int64_t mTiles = c.sgData[0] / c.repeatCount, nTiles = c.sgData[1] / n;
   const int64_t kSteps = c.kTile / traits.dpasK;
   for (int64_t s = 0; s < kSteps; ++s)
     for (int64_t mt = 0; mt < mTiles; ++mt)
@@ -315,14 +327,14 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
                            std::to_string(mt) + ", " + std::to_string(nt) + ") at K step " +
                            std::to_string(s));
         k.mainLoop.push_back(
-            DpasOp{d->second, a->second, bv->second, mt * c.repeatCount, nt * 16, s});
+            DpasOp{d->second, a->second, bv->second, mt * c.repeatCount, nt * n, s});
       }
 
-  // Epilogue: one RC x 16 32-bit block store per accumulator, at the subgroup's C origin.
+  // Epilogue: one RC x N 32-bit block store per accumulator, at the subgroup's C origin.
   auto warpC = llC->sublayout(std::vector<DimName>{dims::warp()}, llC->outDimNames());
   if (!warpC) return warpC.error();
   const int originC = b.addOrigin("c", *warpC);
-  const BlockShape store{32, 16, c.repeatCount, 1, false, false};
+  const BlockShape store{32, n, c.repeatCount, 1, false, false};
   if (auto e = intel::validateBlockShape(*target, BlockOp::Store, store); !e) return e.error();
   if (!hasOpenClBlockBuiltin(BlockOp::Store, store))
     return makeError("the accumulator store " + intel::blockShapeName(store) +
@@ -335,7 +347,7 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
     op.shape = store;
     op.row = {WorkgroupTerm::RowTile, false, originC, 0, accOrigin[t][0]};
     op.column = {WorkgroupTerm::ColumnTile, false, originC, 1, accOrigin[t][1]};
-    op.value = acc.at({accOrigin[t][0] / c.repeatCount, accOrigin[t][1] / 16});
+    op.value = acc.at({accOrigin[t][0] / c.repeatCount, accOrigin[t][1] / n});
     op.comment = "D tile (" + std::to_string(accOrigin[t][0]) + ", " +
                  std::to_string(accOrigin[t][1]) +
                  ") of the subgroup: " + intel::blockShapeName(store);
@@ -348,12 +360,12 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
   r.storesPerSubgroup = accTiles;
   r.bytesPerDpas = static_cast<double>(r.bytesLoadedPerKStep) / static_cast<double>(r.dpasPerKStep);
   r.kSteps = (c.k + c.kTile - 1) / c.kTile;
-  constexpr int64_t kGrfBytes = 64, kLanes = 16;
+  const int64_t grfBytes = hw->registers.registerBytes;
   auto grfOf = [&](ValueRole role) {
     int64_t bytes = 0;
     for (const auto& v : k.values)
-      if (v.role == role) bytes += int64_t{v.count} * v.elementBits / 8 * kLanes;
-    return (bytes + kGrfBytes - 1) / kGrfBytes;
+      if (v.role == role) bytes += int64_t{v.count} * v.elementBits / 8 * lanes;
+    return (bytes + grfBytes - 1) / grfBytes;
   };
   // Shuffled operands are register renames of the load results (the compiler folds the
   // shufflevectors, reference §2.4), so the live data is accumulators + one K step's loads.

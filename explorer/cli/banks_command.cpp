@@ -194,13 +194,14 @@ int runSwizzle(const Args& args) {
   };
   layout::LinearLayout store = side("store", kSeedGather), load = side("load", kSeedReads);
   // Instructions: given (or the example's), or the widest of --target the registers allow.
-  auto target = args.option("target");
+  std::optional<std::string> target;
+  if (args.option("target")) target = targetOption(args, "target", "");
   bool given = args.option("store-instruction") || args.option("load-instruction");
   if (target && given)
     throw CliExit{kUsage, "give either --target or --store-instruction / --load-instruction"};
   if (!target && !example && !(args.option("store-instruction") && args.option("load-instruction")))
-    throw CliExit{kUsage, "give --store-instruction and --load-instruction, or --target "
-                          "nvidia|cdna3|cdna4|xe"};
+    throw CliExit{kUsage, "give --store-instruction and --load-instruction, or --target " +
+                              targetChoices()};
   auto res = target ? smem::synthesizeSwizzleForTarget(store, load, elemBits, *target)
                     : smem::synthesizeSwizzle(smem::SwizzleRequest{
                           store, load, elemBits,
@@ -244,14 +245,15 @@ void addBanksCommands(std::vector<Command>& commands) {
   commands.push_back(
       {"swizzle",
        "swizzle [--store LAYOUT|ENC --load LAYOUT|ENC] [--shape RxC] [--elem-bits B] "
-       "[--store-instruction NAME --load-instruction NAME | --target nvidia|cdna3|cdna4|xe] "
-       "[--format text|json]",
+       "[--store-instruction NAME --load-instruction NAME | --target " +
+           targetChoices() + "] [--format text|json]",
        "Synthesizes a shared layout (an XOR swizzle, linear over GF(2)) for a tile written with "
        "the --store layout and read with the --load layout: the widest vectors the instructions "
        "take, and the fewest wavefronts on both sides. Prints the layout, both bank reports, the "
        "lower bound and whether it is met, and the best member of Triton's swizzled_shared family "
-       "and of seed 004's rule with why they fall short. --target picks the widest instruction "
-       "each side's registers allow. Without --store/--load: seed 004's example.",
+       "and of seed 004's rule with why they fall short. --target picks, from the target's bank "
+       "model, the widest instruction each side's registers allow. Without --store/--load: seed "
+       "004's example.",
        "layoutctl swizzle --store '#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], "
        "warpsPerCTA = [4, 1], order = [1, 0]}>' --load '#ttg.blocked<{sizePerThread = [8, 1], "
        "threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>' --shape 64x64 "

@@ -67,8 +67,7 @@ int runBlockLoad(const Args& args) {
   if (!bitsText) throw CliExit{kUsage, "give the element size: --elem-bits 8|16|32"};
   if (*bitsText != "8" && *bitsText != "16" && *bitsText != "32")
     throw CliExit{kUsage, "--elem-bits: '" + *bitsText + "' is not 8, 16 or 32"};
-  const std::string targetName = args.option("target").value_or("pvc");
-  auto target = intel::blockIoTarget(targetName);
+  auto target = intel::blockIoTarget(targetOption(args, "target", "pvc"));
   if (!target) throw CliExit{kUsage, "--target: " + target.error().message};
   auto enc = layout::triton::parseEncoding(text);
   if (!enc) throw CliExit{kInvalidInput, "encoding: " + enc.error().message};
@@ -88,13 +87,15 @@ void addBlockLoadCommand(std::vector<Command>& commands) {
   commands.push_back(
       {"blockload",
        "blockload --encoding '<dot_op text>' --shape MxN --elem-bits 8|16|32 [--transposed] "
-       "[--target pvc|bmg] [--format text|json]",
+       "[--target " +
+           targetChoices() + "] [--format text|json]",
        "Plans the Intel 2D block loads of a DPAS operand (#ttg.dot_op whose parent is a "
        "#ttig.dpas / #triton_intel_gpu.dpas) for one subgroup: the tile layout (offset, "
        "iteration, load -> memory coordinates), the largest legal loads and their offsets, and the "
        "shuffle vectors that pick each DPAS instruction's registers out of the load results. "
        "--transposed: the operand is stored transposed (column-major) in memory. --encoding also "
-       "takes @file.",
+       "takes @file. --target (default pvc) needs 2D block I/O: pvc, bmg, or a target file with "
+       "a blockIo section.",
        "layoutctl blockload --encoding '#ttg.dot_op<{opIdx = 0, parent = #ttig.dpas<{repeatCount "
        "= 8, systolicDepth = 8, executionSize = 16, opsPerChan = 2, threadsPerWarp = 16, "
        "warpsPerCTA = [8, 4], repCluster = [4, 2]}>, kWidth = 1}>' --shape 256x32 --elem-bits 16",

@@ -1,5 +1,7 @@
 #include "cli_args.h"
 
+#include "layout/target/hardware_target.h"
+
 #include "layout/text/file_io.h"
 #include "layout/text/layout_json.h"
 
@@ -74,6 +76,21 @@ std::string readFile(const std::string& path, const std::string& what) {
 std::string readTextArg(const std::string& text, const std::string& what) {
   if (!text.empty() && text[0] == '@') return readFile(text.substr(1), what);
   return text;
+}
+
+std::string targetOption(const Args& args, const std::string& name, const std::string& fallback) {
+  const std::string spec = args.option(name).value_or(fallback);
+  auto t = layout::target::hardwareTarget(spec);
+  if (!t)
+    throw CliExit{spec.rfind('@', 0) == 0 ? kInvalidInput : kUsage,
+                  "--" + name + ": " + t.error().message};
+  return spec;
+}
+
+std::string targetChoices() {
+  std::string s;
+  for (const auto& t : layout::target::builtinTargets()) s += t.name + "|";
+  return s + "@FILE";
 }
 
 void writeTextFile(const std::string& path, const std::string& text, const std::string& what) {

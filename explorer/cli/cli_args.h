@@ -62,6 +62,12 @@ std::vector<int64_t> parseShape(std::string text, const std::string& option);
 // --shape, required (the usage error shows `example`).
 std::vector<int64_t> requiredShape(const Args& args, const std::string& example);
 
+// --NAME TARGET (layout/target/hardware_target.h: a built-in target's name or @file.json), or
+// `fallback` when absent. An unknown name is a usage error (2), a broken file invalid input (1).
+std::string targetOption(const Args& args, const std::string& name, const std::string& fallback);
+// "TARGET" in usage lines: "pvc|bmg|arc|nvidia|cdna3|cdna4|@FILE".
+std::string targetChoices();
+
 // A positive decimal integer option value (usage error otherwise).
 uint64_t positiveCount(const std::string& text, const std::string& option);
 

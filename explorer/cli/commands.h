@@ -29,5 +29,6 @@ void addBlockLoadCommand(std::vector<Command>& commands);
 void addBanksCommands(std::vector<Command>& commands);
 void addConvertCommand(std::vector<Command>& commands);
 void addGemmCommand(std::vector<Command>& commands);
+void addTargetsCommand(std::vector<Command>& commands);
 
 } // namespace layoutctl

@@ -36,8 +36,8 @@ int runConvert(const Args& args) {
     throw CliExit{kUsage, "--elem-bits: '" + *bitsText + "' is not a number of bits"};
   const layout::LinearLayout src = operandArg(args, "src", shape);
   const layout::LinearLayout dst = operandArg(args, "dst", shape);
-  auto plan = conversion::planConversion(src, dst, std::stoi(*bitsText),
-                                         args.option("target").value_or("nvidia"));
+  const std::string target = targetOption(args, "target", "nvidia");
+  auto plan = conversion::planConversion(src, dst, std::stoi(*bitsText), target);
   if (!plan) throw CliExit{kInvalidInput, plan.error().message};
   if (args.json())
     std::cout << conversion::conversionPlanToJson(*plan).dump() << "\n";
@@ -52,12 +52,14 @@ void addConvertCommand(std::vector<Command>& commands) {
   commands.push_back(
       {"convert",
        "convert --src ENC|JSON|@FILE --dst ENC|JSON|@FILE [--shape MxN] --elem-bits 8|16|32|64 "
-       "[--target nvidia|cdna3|cdna4|xe] [--format text|json]",
+       "[--target " +
+           targetChoices() + "] [--format text|json]",
        "Plans a layout conversion (Triton's convert_layout) between two distributed layouts "
        "over the same tensor: none, a register permutation, intra-warp shuffle rounds (per round "
        "each lane sends one register vector, reads one lane and fills one register), or a "
        "shared-memory store and load through a synthesized XOR swizzle with both sides' bank "
-       "reports for --target (default nvidia). --src/--dst take TritonGPU encoding text "
+       "reports for the bank model of --target (default nvidia). --src/--dst take TritonGPU "
+       "encoding text "
        "(converted over --shape: 32x32 or tensor<32x32xf16>), inline layout JSON, or @file "
        "holding either.",
        "layoutctl convert --src '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], "

@@ -65,18 +65,9 @@ codegen::GemmConfig readConfig(const Args& args) {
     if (!t) throw CliExit{kUsage, "--dtype '" + *d + "': expected one of f16, bf16, int8, tf32"};
     c.dtype = *t;
   }
-  if (auto a = args.option("arch")) {
-    // A value outside the choices of the usage line is a usage error (2), like --dtype and
-    // --target; a valid value that breaks a configuration rule is invalid input (1).
-    const std::vector<std::string> targets = layout::intel::blockIoTargetNames();
-    if (std::find(targets.begin(), targets.end(), *a) == targets.end()) {
-      std::string names;
-      for (size_t i = 0; i < targets.size(); ++i)
-        names += (i == 0 ? "" : i + 1 == targets.size() ? " or " : ", ") + targets[i];
-      throw CliExit{kUsage, "--arch '" + *a + "': expected " + names};
-    }
-    c.arch = *a;
-  }
+  // An unknown target is a usage error (2), like --dtype and --target; a known target without
+  // what the kernels need (DPAS, 2D block I/O) breaks a configuration rule: invalid input (1).
+  if (args.option("arch")) c.arch = targetOption(args, "arch", c.arch);
   c.sgLayout = pairOption(args, "sg-layout", c.sgLayout);
   c.sgData = pairOption(args, "sg-data", c.sgData);
   c.kTile = intOption(args, "k-tile", c.kTile);
@@ -213,9 +204,12 @@ void addGemmCommand(std::vector<Command>& commands) {
   commands.push_back(
       {"gemm",
        "gemm [--m M] [--n N] [--k K] [--dtype f16|bf16|int8|tf32] [--target sim|level-zero] "
-       "[--emit DIR] [--config FILE] [--arch pvc|bmg] [--sg-layout RxC] [--sg-data RxC] "
-       "[--k-tile K] [--repeat-count 1|2|4|8] [--transpose-b] [--prefetch-distance D] "
-       "[--grf 128|256] [--inputs random|exact] [--seed S] [--repetitions R] [--format text|json]",
+       "[--emit DIR] [--config FILE] [--arch " +
+           targetChoices() +
+           "] [--sg-layout RxC] [--sg-data RxC] "
+           "[--k-tile K] [--repeat-count 1|2|4|8] [--transpose-b] [--prefetch-distance D] "
+           "[--grf 128|256] [--inputs random|exact] [--seed S] [--repetitions R] [--format "
+           "text|json]",
        "Builds a DPAS GEMM kernel D = A * B (f16/bf16/tf32 -> f32, int8 -> int32) for a workgroup "
        "tiling (--sg-layout, --sg-data as in the XeGPU RFC; default 8x4 subgroups of 32x64, K step "
        "32, M = N = K = 512) from liblayout's DPAS layouts and block-load plans, prints the plan "
@@ -223,7 +217,9 @@ void addGemmCommand(std::vector<Command>& commands) {
        "against a float64 / exact-integer reference: int8 bit for bit, --inputs exact (small "
        "integers) bit for bit, --inputs random within the fp32 summation bound. --target sim "
        "(default) runs the Xe functional simulator; --target level-zero runs the SPIR-V on an "
-       "Intel GPU and reports time and TFLOP/s (exit 3 when Level Zero finds no device). --emit "
+       "Intel GPU and reports time and TFLOP/s (exit 3 when Level Zero finds no device). --arch "
+       "(default pvc) is the hardware target, as --target of the other subcommands: one with DPAS "
+       "over 16 lanes and 2D block I/O (pvc, bmg, or a target file). --emit "
        "DIR writes DIR/<kernel>.cl, .spv (clang-14 + llvm-spirv-14, checked by spirv-val) and "
        ".plan.json. --config FILE: a JSON object with any of m, n, k, dtype, arch, sg_layout, "
        "sg_data, k_tile, repeat_count, transpose_b, prefetch_distance, grf_per_thread; options "

@@ -24,6 +24,7 @@ std::vector<Command> allCommands() {
   addConvertCommand(commands);
   addBanksCommands(commands);
   addGemmCommand(commands);
+  addTargetsCommand(commands);
   return commands;
 }
 

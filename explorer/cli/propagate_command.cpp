@@ -79,6 +79,7 @@ int runPropagate(const Args& args) {
     }
   }
   if (args.flag("packed")) request["packed"] = true;
+  if (args.option("target")) request["target"] = targetOption(args, "target", "pvc");
   auto req = layout::propagationRequestFromJson(request);
   if (!req) throw CliExit{kInvalidInput, req.error().message};
   auto out = layout::xegpu::propagate(*req);
@@ -102,7 +103,7 @@ void addPropagateCommand(std::vector<Command>& commands) {
        "The layouts an op's operands need, given its result's XeGPU layout (backward "
        "propagation, XeGPU RFC and upstream rules). Ops and their options:\n"
        "  dpas             --shape-a MxK --shape-b KxN --element-type bf16|f16|tf32|i8|si8|ui8 "
-       "--target pvc|bmg|arc  -> a, b, c\n"
+       "--target pvc|bmg|arc|@FILE (a target with DPAS)  -> a, b, c\n"
        "  multi_reduction  --reduction-dims D,..  (the result is the slice)  -> source\n"
        "  broadcast        --source-shape --result-shape [--broadcast-dims D,..]  -> source\n"
        "  shape_cast       --source-shape --result-shape  -> source\n"

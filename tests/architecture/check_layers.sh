@@ -11,15 +11,16 @@ cd "$root" || exit 2
 declare -A allowed=(
   [core]=""
   [text]="core"
+  [target]="core text"
   [triton]="core text"
-  [xegpu]="core text"
-  [intel]="core text triton"
-  [smem]="core text triton"
-  [conversion]="core text triton smem"
-  [protocol]="core text triton xegpu intel smem conversion"
-  [codegen]="core text triton intel"
-  [kernels]="core text triton intel codegen"
-  [views]="core text triton xegpu intel smem conversion"
+  [xegpu]="core text target"
+  [intel]="core text target triton"
+  [smem]="core text target triton"
+  [conversion]="core text target triton smem"
+  [protocol]="core text target triton xegpu intel smem conversion"
+  [codegen]="core text target triton intel"
+  [kernels]="core text target triton intel codegen"
+  [views]="core text target triton xegpu intel smem conversion"
 )
 
 # The module of a source file, or "" for files the rule does not cover (tools, tests, examples).

@@ -179,7 +179,7 @@ expect convert-help 0 "layoutctl convert --src" -- "$ctl" convert --help
 expect convert-lanes 1 "error: dst: lane has 64 lanes but src has 32" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_w64" --shape 32x32 --elem-bits 16
 expect convert-no-shape 1 "error: --src: an encoding needs the tensor shape" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --elem-bits 16
 expect convert-bad-bits 1 "error: elemBits: 12 is not 8, 16, 32 or 64" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 12
-expect convert-bad-target 1 "error: target:" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 16 --target gfx0
+expect convert-bad-target 2 "error: --target: unknown target 'gfx0'" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 16 --target gfx0
 expect convert-missing-src 2 "give the src layout" -- "$ctl" convert --dst "$cvt_b" --shape 32x32 --elem-bits 16
 expect convert-batch 0 '"result":{"kind":"warpShuffle"' -- bash -c "echo '{\"op\":\"convert.plan\",\"args\":{\"src\":\"$cvt_a\",\"dst\":\"$cvt_b\",\"shape\":[32,32],\"elemBits\":16}}' | '$ctl' batch"
 expect convert-batch-unknown-arg 0 '"error":"convert.plan: args.colour: unknown argument (convert.plan takes src, dst, shape, elemBits, target)"' -- bash -c "echo '{\"op\":\"convert.plan\",\"args\":{\"src\":\"$cvt_a\",\"dst\":\"$cvt_b\",\"shape\":[32,32],\"elemBits\":16,\"colour\":1}}' | '$ctl' batch"
@@ -226,7 +226,7 @@ expect gemm-report 0 "registers: 80 of 256 GRF (32 accumulators + 48 operands)" 
 expect gemm-json 0 '"passed": true' -- "$ctl" gemm "${small[@]}" --dtype tf32 --k-tile 16 --format json
 expect gemm-bad-sg-data 1 "error: sg_data[1] = 40: must be a power-of-two multiple of the DPAS execution size 16" -- "$ctl" gemm --sg-data 32x40
 expect gemm-bad-dtype 2 "error: --dtype 'fp8': expected one of f16, bf16, int8, tf32" -- "$ctl" gemm --dtype fp8
-expect gemm-bad-arch 2 "error: --arch 'xe3': expected pvc or bmg" -- "$ctl" gemm --arch xe3
+expect gemm-bad-arch 2 "error: --arch: unknown target 'xe3' (known: pvc, bmg, arc, nvidia, cdna3, cdna4, or @file.json)" -- "$ctl" gemm --arch xe3
 expect gemm-bad-int 2 "error: --m '1e3': expected an integer" -- "$ctl" gemm --m 1e3
 expect gemm-bad-target 2 "error: --target 'cuda': expected sim or level-zero" -- "$ctl" gemm --target cuda
 expect gemm-host-memory 1 "GiB of host memory (A, B, C and the float64 reference); the limit is 8 GiB" -- "$ctl" gemm --m 100000 --n 100000 --k 100000
@@ -261,6 +261,36 @@ subcommands=$("$ctl" --help | awk '/^subcommands:/ {on = 1; next} on && /^  [a-z
 for sub in $subcommands; do
   expect "unknown-option-$sub" 2 "unknown option '--bogus-option'" -- "$ctl" "$sub" --bogus-option
 done
+
+# targets: one vocabulary for every --target (and gemm --arch). Facts from the public sources in
+# docs/reference/intel-xe.md §1.1 and §4.4: DPAS execution size 16 on PVC/BMG and 8 on DG2, GRF
+# 64 B (32 B on DG2), 128 or 256 GRF per thread; DG2 has no 2D block I/O.
+expect targets-list 0 "pvc (intel): Intel Data Center GPU Max" -- "$ctl" targets
+expect targets-pvc 0 "  DPAS: execution size 16, systolic depth 8, repeat count up to 8, types f16 bf16 tf32 int8" -- "$ctl" targets pvc
+expect targets-pvc-grf 0 "subgroup size 16; registers of 64 B, 128 or 256 per thread" -- "$ctl" targets pvc
+expect targets-arc 0 "  DPAS: execution size 8," -- "$ctl" targets arc
+expect targets-arc-no-blockio 0 "  2D block I/O: no" -- "$ctl" targets arc
+expect targets-nvidia 0 "  bank model: nvidia" -- "$ctl" targets nvidia
+expect targets-json 0 '"name":"cdna4","vendor":"amd"' -- "$ctl" targets --format json
+expect targets-unknown 2 "error: unknown target 'h100' (known: pvc, bmg, arc, nvidia, cdna3, cdna4, or @file.json)" -- "$ctl" targets h100
+# A user target: PVC's rules by reference, then as its own JSON (the description targets prints).
+echo '{"name": "mygpu", "vendor": "intel", "subgroupSize": 16, "registerFile": {"registerBytes": 64, "registersPerThread": [128, 256]}, "dpas": {"executionSize": 16, "systolicDepth": 8, "maxRepeatCount": 8, "types": ["bf16", "f16"]}, "blockIo": "pvc", "bankModel": "xe"}' >"$tmp/mygpu.json"
+"$ctl" targets pvc --format json | sed 's/"name":"pvc"/"name":"pvc2"/' >"$tmp/pvc2.json"
+expect targets-user 0 "mygpu (intel)" -- "$ctl" targets @"$tmp/mygpu.json"
+want_plan=$("$ctl" blockload --encoding "$dpas_b" --shape 32x256 --elem-bits 16 --target pvc)
+expect blockload-user-target 0 "$want_plan" -- "$ctl" blockload --encoding "$dpas_b" --shape 32x256 --elem-bits 16 --target @"$tmp/mygpu.json"
+expect blockload-target-file-roundtrip 0 "$want_plan" -- "$ctl" blockload --encoding "$dpas_b" --shape 32x256 --elem-bits 16 --target @"$tmp/pvc2.json"
+expect blockload-no-blockio 2 "error: --target: target 'nvidia' has no 2D block I/O (targets with it: pvc, bmg)" -- "$ctl" blockload --encoding "$dpas_b" --shape 32x256 --elem-bits 16 --target nvidia
+echo '{"name": "bad", "vendor": "intel", "subgroupSize": 12}' >"$tmp/bad_target.json"
+expect target-file-bad 1 "error: --target: target '$tmp/bad_target.json': subgroupSize: 12 is not a power of two" -- "$ctl" blockload --encoding "$dpas_b" --shape 32x256 --elem-bits 16 --target @"$tmp/bad_target.json"
+expect propagate-no-dpas 1 "error: dpas: target 'cdna3' has no DPAS unit (targets with one: pvc, bmg, arc)" -- "$ctl" propagate dpas --result '#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>' --shape-a 8x16 --shape-b 16x16 --element-type bf16 --target cdna3
+# The Xe SLM model is reached by any Intel target and by its own name (the alias xe = pvc).
+slm_st='#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 8], warpsPerCTA = [4, 1], order = [1, 0]}>'
+slm_ld='#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 2], warpsPerCTA = [1, 4], order = [0, 1]}>'
+want_swz=$("$ctl" swizzle --store "$slm_st" --load "$slm_ld" --shape 64x64 --elem-bits 16 --target xe | sed 's/chosen for xe/chosen for T/')
+expect swizzle-target-bmg 0 "$want_swz" -- bash -c "'$ctl' swizzle --store '$slm_st' --load '$slm_ld' --shape 64x64 --elem-bits 16 --target bmg | sed 's/chosen for bmg/chosen for T/'"
+expect swizzle-target-slm 0 "instructions chosen for pvc: xe.slm.st.b128 and xe.slm.ld.b16" -- "$ctl" swizzle --store "$slm_st" --load "$slm_ld" --shape 64x64 --elem-bits 16 --target pvc
+expect gemm-arch-no-dpas16 1 "error: arch 'arc': the GEMM kernels need DPAS over 16 lanes and 2D block I/O (targets: pvc, bmg)" -- "$ctl" gemm --arch arc
 
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

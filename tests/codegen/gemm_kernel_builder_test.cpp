@@ -55,7 +55,17 @@ TEST(GemmConfig, RulesNameTheFieldAndTheRule) {
   EXPECT_EQ(errorOf(c), "repeat_count = 3: the OpenCL DPAS built-ins take M in {1, 2, 4, 8}");
   c = {};
   c.arch = "dg2";
-  EXPECT_EQ(errorOf(c), "arch 'dg2': expected one of pvc, bmg");
+  EXPECT_EQ(
+      errorOf(c),
+      "arch: unknown target 'dg2' (known: pvc, bmg, arc, nvidia, cdna3, cdna4, or @file.json)");
+  // Known targets without what the Xe kernels need: DG2's DPAS is 8 wide and it has no 2D block
+  // I/O; NVIDIA has neither.
+  for (const char* arch : {"arc", "nvidia"}) {
+    c.arch = arch;
+    EXPECT_EQ(errorOf(c), "arch '" + std::string(arch) +
+                              "': the GEMM kernels need DPAS over 16 lanes and 2D block I/O "
+                              "(targets: pvc, bmg)");
+  }
   c = {};
   c.k = 0;
   EXPECT_EQ(errorOf(c), "k = 0: must be >= 1");
@@ -64,9 +74,7 @@ TEST(GemmConfig, RulesNameTheFieldAndTheRule) {
   EXPECT_NE(errorOf(c).find("2^24"), std::string::npos);
   c = {};
   c.grfPerThread = 192;
-  EXPECT_EQ(
-      errorOf(c),
-      "grf_per_thread = 192: Xe threads have 128 registers, or 256 in large-register-file mode");
+  EXPECT_EQ(errorOf(c), "grf_per_thread = 192: target 'pvc' threads have 128 or 256 registers");
 }
 
 TEST(GemmConfig, JsonRoundTripAndErrors) {

@@ -2,7 +2,7 @@
 // depth) used by the TritonGPU parser and the explorer's input, text views on shapes read from
 // the input (any size, up to 2^40 a dim: the view limit must refuse, never allocate), batch lines
 // through the bounded line reader (a line over the limit is answered from its first bytes), and
-// explorer scripts. Limits are lowered so that each run stays fast; any input must give a value
+// explorer scripts, and hardware target descriptions (layout/target). Limits are lowered so that each run stays fast; any input must give a value
 // or an error, never crash, hang or exhaust memory.
 //
 //   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
@@ -10,11 +10,16 @@
 #include "explorer/layout_input.h"
 #include "explorer/ui_script.h"
 #include "layout/core/resource_limits.h"
+#include "layout/intel/block_io.h"
 #include "layout/protocol/batch.h"
+#include "layout/smem/bank_model.h"
+#include "layout/target/hardware_target.h"
 #include "layout/text/file_io.h"
 #include "layout/text/mlir_attribute.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
+
+#include <nlohmann/json.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -103,6 +108,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     size_t responses = 0;
     for (char c : out.str()) responses += c == '\n';
     if (responses != expected) std::abort();
+  }
+
+  // A user's hardware target description, and the sections layout/intel and layout/smem read
+  // from it; a description that reads must write out and read back the same.
+  {
+    nlohmann::json j = nlohmann::json::parse(rest, nullptr, /*allow_exceptions=*/false);
+    if (!j.is_discarded())
+      if (auto t = layout::target::hardwareTargetFromJson(j)) {
+        (void)layout::intel::blockIoTarget(*t);
+        (void)layout::smem::bankTarget(*t);
+        const auto written = layout::target::hardwareTargetToJson(*t);
+        auto back = layout::target::hardwareTargetFromJson(nlohmann::json::parse(written.dump()));
+        if (!back || layout::target::hardwareTargetToJson(*back) != written) std::abort();
+      }
   }
 
   (void)explorer::parseScript(rest);

@@ -136,7 +136,12 @@ TEST(BlockIoTarget, BuiltinTargetsCarryTheReferenceLimits) {
 TEST(BlockIoTarget, UnknownNameIsAnError) {
   auto t = blockIoTarget("dg3");
   ASSERT_FALSE(t.ok());
-  EXPECT_EQ(t.error().message, "unknown block I/O target 'dg3' (known: pvc, bmg)");
+  EXPECT_EQ(t.error().message,
+            "unknown target 'dg3' (known: pvc, bmg, arc, nvidia, cdna3, cdna4, or @file.json)");
+  // A hardware target without 2D block I/O (DG2 has none, docs/reference/intel-xe.md §4.4).
+  auto arc = blockIoTarget("arc");
+  ASSERT_FALSE(arc.ok());
+  EXPECT_EQ(arc.error().message, "target 'arc' has no 2D block I/O (targets with it: pvc, bmg)");
 }
 
 // =================================================================================================

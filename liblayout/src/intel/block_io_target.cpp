@@ -1,6 +1,9 @@
-// 2D block I/O target descriptions: the built-in ones are JSON text read by the same parser as
-// user-supplied targets, so both paths enforce the same field rules.
+// 2D block I/O target descriptions: the built-in ones are the "blockIo" sections of the hardware
+// targets (layout/target/hardware_target.h), read by the same parser as user-supplied rules, so
+// both paths enforce the same field rules.
 #include "layout/intel/block_io.h"
+
+#include "layout/target/hardware_target.h"
 
 #include "layout/text/json_fields.h"
 
@@ -13,36 +16,6 @@ namespace layout::intel {
 using nlohmann::json;
 
 namespace {
-
-// Limits from docs/reference/intel-xe.md §2.2 (Triton's TritonGEN verifier and runtime asserts)
-// and §3.1 (SPIR-V / OpenCL restrictions). PVC and BMG share them: the sources give no difference
-// (256-byte prefetch rows exist only where a module reports support_prefetch_256b; the part is not
-// named, so both keep 64). 32-bit prefetch keeps 2 blocks, as the OpenCL shape table lists.
-// One description serves both: kSameLimits names the targets that are copies of "pvc".
-constexpr const char* kBuiltinTargets = R"json([
-{
-  "name": "pvc", "subgroupSize": 16, "grfBytes": 64,
-  "maxTileHeight": {"load": 32, "store": 8, "prefetch": 32},
-  "maxRowBytes": {"load": 64, "store": 64, "prefetch": 64},
-  "elements": [
-    {"elemBits": 8, "minTileWidth": 4, "maxTileWidth": 64,
-     "maxBlocks": {"load": 4, "store": 1, "prefetch": 4}, "vnni": {"minTileHeight": 4}},
-    {"elemBits": 16, "minTileWidth": 2, "maxTileWidth": 32,
-     "maxBlocks": {"load": 4, "store": 1, "prefetch": 4}, "vnni": {"minTileHeight": 2}},
-    {"elemBits": 32, "minTileWidth": 1, "maxTileWidth": 16,
-     "maxBlocks": {"load": 2, "store": 1, "prefetch": 2},
-     "transpose": {"maxTileWidth": 8, "maxBlocks": 1}},
-    {"elemBits": 64, "minTileWidth": 1, "maxTileWidth": 8,
-     "maxBlocks": {"load": 1, "store": 1, "prefetch": 1},
-     "transpose": {"maxTileWidth": 4, "requiredTileHeight": 8, "maxBlocks": 1}}
-  ],
-  "surface": {"minWidthBytes": 64, "maxWidthBytes": 16777216, "widthMultipleBytes": 4,
-              "maxHeight": 16777216, "minPitchBytes": 64, "maxPitchBytes": 16777216,
-              "pitchMultipleBytes": 16, "baseAlignmentBytes": 64, "xMultipleBytes": 4}
-}
-])json";
-
-constexpr std::array<const char*, 1> kSameLimits = {"bmg"};
 
 constexpr std::array<BlockOp, 3> kOps = {BlockOp::Load, BlockOp::Store, BlockOp::Prefetch};
 
@@ -157,22 +130,28 @@ Expected<void> readSurface(const json& j, const std::string& path, BlockSurfaceR
   return {};
 }
 
-const std::vector<BlockIoTarget>& builtinTargets() {
-  static const std::vector<BlockIoTarget> targets = [] {
-    std::vector<BlockIoTarget> out;
-    for (const json& j : json::parse(kBuiltinTargets)) {
-      auto t = blockIoTargetFromJson(j);
-      assert(t && "built-in block I/O target must parse");
-      out.push_back(std::move(*t));
-    }
-    for (const char* name : kSameLimits) {
-      BlockIoTarget copy = out.front();
-      copy.name = name;
-      out.push_back(std::move(copy));
-    }
-    return out;
-  }();
-  return targets;
+// The rules of a hardware target: its "blockIo" section with the target's name, subgroup size and
+// register size.
+Expected<BlockIoTarget> rulesOf(const target::HardwareTarget& hw) {
+  if (!hw.blockIo)
+    return makeError("target '" + hw.name + "' has no 2D block I/O (targets with it: " + [] {
+      std::string s;
+      for (const auto& t : target::builtinTargets())
+        if (t.blockIo) s += (s.empty() ? "" : ", ") + t.name;
+      return s;
+    }() + ")");
+  json j = *hw.blockIo;
+  if (!j.is_object()) return makeError("blockIo: expected an object, got " + describeJson(j));
+  for (const char* key : {"name", "subgroupSize", "grfBytes"})
+    if (j.contains(key))
+      return makeError(std::string("blockIo.") + key +
+                       ": given by the target, not by its blockIo " + "section");
+  j["name"] = hw.name;
+  j["subgroupSize"] = hw.subgroupSize;
+  j["grfBytes"] = hw.registers.registerBytes;
+  auto t = blockIoTargetFromJson(j);
+  if (!t) return withContext(t.error(), "blockIo");
+  return t;
 }
 
 } // namespace
@@ -193,6 +172,31 @@ const BlockElementRule* BlockIoTarget::element(int elemBits) const {
   for (const BlockElementRule& e : elements)
     if (e.elemBits == elemBits) return &e;
   return nullptr;
+}
+
+Expected<BlockIoTarget> blockIoTarget(std::string_view name) {
+  // The built-in targets' rules are read once: planners and the simulator look them up per call.
+  static const std::vector<BlockIoTarget> builtin = [] {
+    std::vector<BlockIoTarget> out;
+    for (const auto& hw : target::builtinTargets())
+      if (auto t = rulesOf(hw)) out.push_back(std::move(*t));
+    return out;
+  }();
+  for (const BlockIoTarget& t : builtin)
+    if (t.name == name) return t;
+  LAYOUT_TRY_ASSIGN(hw, target::hardwareTarget(name));
+  return blockIoTarget(hw);
+}
+
+Expected<BlockIoTarget> blockIoTarget(const target::HardwareTarget& hw) {
+  return rulesOf(hw);
+}
+
+std::vector<std::string> blockIoTargetNames() {
+  std::vector<std::string> names;
+  for (const auto& t : target::builtinTargets())
+    if (t.blockIo) names.push_back(t.name);
+  return names;
 }
 
 Expected<BlockIoTarget> blockIoTargetFromJson(const json& j) {
@@ -275,21 +279,6 @@ nlohmann::ordered_json blockIoTargetToJson(const BlockIoTarget& t) {
          {"minPitchBytes", s.minPitchBytes},           {"maxPitchBytes", s.maxPitchBytes},
          {"pitchMultipleBytes", s.pitchMultipleBytes}, {"baseAlignmentBytes", s.baseAlignmentBytes},
          {"xMultipleBytes", s.xMultipleBytes}};
-  return out;
-}
-
-Expected<BlockIoTarget> blockIoTarget(std::string_view name) {
-  std::string known;
-  for (const BlockIoTarget& t : builtinTargets()) {
-    if (t.name == name) return t;
-    known += (known.empty() ? "" : ", ") + t.name;
-  }
-  return makeError("unknown block I/O target '" + std::string(name) + "' (known: " + known + ")");
-}
-
-std::vector<std::string> blockIoTargetNames() {
-  std::vector<std::string> out;
-  for (const BlockIoTarget& t : builtinTargets()) out.push_back(t.name);
   return out;
 }
 

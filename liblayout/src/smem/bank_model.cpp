@@ -2,6 +2,8 @@
 // targets are JSON text read by the same parser as user models, so both obey the same rules.
 #include "layout/smem/bank_model.h"
 
+#include "layout/target/hardware_target.h"
+
 #include "layout/text/json_fields.h"
 
 #include <algorithm>
@@ -16,74 +18,6 @@ using nlohmann::json;
 using nlohmann::ordered_json;
 
 namespace {
-
-// Sources: docs/reference/banks-swizzles-visualizers.md §3.2 (NVIDIA), §3.3 (AMD), §3.4 (Intel).
-// A target gives defaults (laneCount, banks, bankBytes) that an instruction may override; "phases"
-// lists lane groups as "a-b" ranges or single lanes; "contiguous" = groups of
-// banks * bankBytes / bytesPerLane consecutive lanes. "basis" says where each grouping comes from.
-constexpr const char* kBuiltinTargets = R"json([
-{"name": "nvidia", "laneCount": 32, "banks": 32, "bankBytes": 4,
- "description": "NVIDIA shared memory, cc 5.x to 9.x: 32 banks x 4 B, one word per bank per cycle",
- "instructions": [
-  {"name": "ld.b8", "direction": "read", "bytesPerLane": 1, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
-  {"name": "ld.b16", "direction": "read", "bytesPerLane": 2, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
-  {"name": "ld.b32", "direction": "read", "bytesPerLane": 4, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
-  {"name": "ld.b64", "direction": "read", "bytesPerLane": 8, "phases": [["0-15"], ["16-31"]], "pairMergedPhases": [["0-31"]], "basis": "documented: GTC'19 S9593, NVIDIA/cutlass #328 (half warps); measured on H100: one phase when lanes n and n^1 (or n^2) read the same address (tests/data/nvidia_h100_bank_measurements.jsonl)"},
-  {"name": "ld.b128", "direction": "read", "bytesPerLane": 16, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "pairMergedPhases": [["0-15"], ["16-31"]], "basis": "documented: GTC'19 S9593, NVIDIA/cutlass #328 (quarter warps); measured on H100: half warps when lanes n and n^1 (or n^2) read the same address (tests/data/nvidia_h100_bank_measurements.jsonl)"},
-  {"name": "st.b8", "direction": "write", "bytesPerLane": 1, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
-  {"name": "st.b16", "direction": "write", "bytesPerLane": 2, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
-  {"name": "st.b32", "direction": "write", "bytesPerLane": 4, "phases": [["0-31"]], "basis": "documented: CUDA C++ Programming Guide (accesses up to 4 B: one phase of 32 lanes)"},
-  {"name": "st.b64", "direction": "write", "bytesPerLane": 8, "phases": [["0-15"], ["16-31"]], "basis": "documented: GTC'19 S9593, NVIDIA/cutlass #328 (half warps); measured on H100 (no merge, unlike ld.b64)"},
-  {"name": "st.b128", "direction": "write", "bytesPerLane": 16, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "basis": "documented: GTC'19 S9593, NVIDIA/cutlass #328 (quarter warps); measured on H100 (no merge, unlike ld.b128)"},
-  {"name": "ldmatrix.x1", "direction": "read", "bytesPerLane": 16, "matrices": 1, "phases": [["0-7"]], "basis": "documented: PTX ISA (one 8x8 b16 matrix = 8 rows x 16 B = one phase)"},
-  {"name": "ldmatrix.x2", "direction": "read", "bytesPerLane": 16, "matrices": 2, "phases": [["0-7"], ["8-15"]], "basis": "documented: PTX ISA (one 8x8 b16 matrix = 8 rows x 16 B = one phase)"},
-  {"name": "ldmatrix.x4", "direction": "read", "bytesPerLane": 16, "matrices": 4, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "basis": "documented: PTX ISA (one 8x8 b16 matrix = 8 rows x 16 B = one phase)"},
-  {"name": "ldmatrix.x1.trans", "direction": "read", "bytesPerLane": 16, "matrices": 1, "transposed": true, "phases": [["0-7"]], "basis": "documented: PTX ISA (one 8x8 b16 matrix = 8 rows x 16 B = one phase)"},
-  {"name": "ldmatrix.x2.trans", "direction": "read", "bytesPerLane": 16, "matrices": 2, "transposed": true, "phases": [["0-7"], ["8-15"]], "basis": "documented: PTX ISA (one 8x8 b16 matrix = 8 rows x 16 B = one phase)"},
-  {"name": "ldmatrix.x4.trans", "direction": "read", "bytesPerLane": 16, "matrices": 4, "transposed": true, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "basis": "documented: PTX ISA (one 8x8 b16 matrix = 8 rows x 16 B = one phase)"},
-  {"name": "stmatrix.x1", "direction": "write", "bytesPerLane": 16, "matrices": 1, "phases": [["0-7"]], "basis": "documented: PTX ISA 7.8 (stmatrix mirrors ldmatrix)"},
-  {"name": "stmatrix.x2", "direction": "write", "bytesPerLane": 16, "matrices": 2, "phases": [["0-7"], ["8-15"]], "basis": "documented: PTX ISA 7.8 (stmatrix mirrors ldmatrix)"},
-  {"name": "stmatrix.x4", "direction": "write", "bytesPerLane": 16, "matrices": 4, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "basis": "documented: PTX ISA 7.8 (stmatrix mirrors ldmatrix)"},
-  {"name": "stmatrix.x1.trans", "direction": "write", "bytesPerLane": 16, "matrices": 1, "transposed": true, "phases": [["0-7"]], "basis": "documented: PTX ISA 7.8 (stmatrix mirrors ldmatrix)"},
-  {"name": "stmatrix.x2.trans", "direction": "write", "bytesPerLane": 16, "matrices": 2, "transposed": true, "phases": [["0-7"], ["8-15"]], "basis": "documented: PTX ISA 7.8 (stmatrix mirrors ldmatrix)"},
-  {"name": "stmatrix.x4.trans", "direction": "write", "bytesPerLane": 16, "matrices": 4, "transposed": true, "phases": [["0-7"], ["8-15"], ["16-23"], ["24-31"]], "basis": "documented: PTX ISA 7.8 (stmatrix mirrors ldmatrix)"}
- ]},
-{"name": "cdna3", "laneCount": 64, "banks": 32, "bankBytes": 4,
- "description": "AMD CDNA3 (gfx942, MI300) LDS: 32 banks x 4 B, 64-lane waves",
- "instructions": [
-  {"name": "ds_read_b32", "direction": "read", "bytesPerLane": 4, "phases": [["0-31"], ["32-63"]], "basis": "documented: nod-ai AMDGPU kernel optimization guide (b32: 32 adjacent lanes per pass)"},
-  {"name": "ds_read_b64", "direction": "read", "bytesPerLane": 8, "phases": "contiguous", "basis": "assumed: no published lane groups; Triton PR #9662's phase count (64 lanes x 64 bits / (32 banks x 32 bits) = 4) as contiguous lanes"},
-  {"name": "ds_read_b128", "direction": "read", "bytesPerLane": 16, "phases": [["0-3", "20-23"], ["4-7", "16-19"], ["8-11", "28-31"], ["12-15", "24-27"], ["32-35", "52-55"], ["36-39", "48-51"], ["40-43", "60-63"], ["44-47", "56-59"]], "basis": "documented: ROCm composable_kernel lds_bank_conflicts.rst, Triton PR #11365"},
-  {"name": "ds_write_b32", "direction": "write", "bytesPerLane": 4, "phases": [["0-31"], ["32-63"]], "basis": "assumed: as ds_read_b32 (32 adjacent lanes per pass)"},
-  {"name": "ds_write_b64", "direction": "write", "bytesPerLane": 8, "phases": "contiguous", "basis": "assumed: no published lane groups; Triton PR #9662's phase count as contiguous lanes"},
-  {"name": "ds_write_b128", "direction": "write", "bytesPerLane": 16, "phases": "contiguous", "basis": "documented: ROCm composable_kernel lds_bank_conflicts.rst (8 phases of 8 contiguous lanes)"}
- ]},
-{"name": "cdna4", "laneCount": 64, "banks": 64, "bankBytes": 4,
- "description": "AMD CDNA4 (gfx950, MI350/MI355X) LDS: 64 banks x 4 B, 64-lane waves; some instructions see 32 banks",
- "instructions": [
-  {"name": "ds_read_b32", "direction": "read", "bytesPerLane": 4, "phases": "contiguous", "basis": "assumed: no published measurement; IREE PR #24428 treats reads up to 8 B as contiguous phases"},
-  {"name": "ds_read_b64", "direction": "read", "bytesPerLane": 8, "phases": [["0-31"], ["32-63"]], "basis": "measured: HipKittens (arXiv 2511.08083) Table 5"},
-  {"name": "ds_read_b96", "direction": "read", "banks": 32, "bytesPerLane": 12, "phases": [["0-3", "20-23"], ["4-7", "16-19"], ["8-11", "28-31"], ["12-15", "24-27"], ["32-35", "52-55"], ["36-39", "48-51"], ["40-43", "60-63"], ["44-47", "56-59"]], "basis": "measured: HipKittens (arXiv 2511.08083) Table 5 (32 banks seen)"},
-  {"name": "ds_read_b128", "direction": "read", "bytesPerLane": 16, "phases": [["0-3", "12-15", "20-27"], ["4-11", "16-19", "28-31"], ["32-35", "44-47", "52-59"], ["36-43", "48-51", "60-63"]], "basis": "measured: HipKittens (arXiv 2511.08083) Table 5; Triton PR #11365"},
-  {"name": "ds_write_b32", "direction": "write", "bytesPerLane": 4, "phases": "contiguous", "basis": "assumed: no published measurement; one 256-byte bank line per phase"},
-  {"name": "ds_write_b64", "direction": "write", "banks": 32, "bytesPerLane": 8, "phases": [["0-15"], ["16-31"], ["32-47"], ["48-63"]], "basis": "measured: HipKittens (arXiv 2511.08083) Table 5 (32 banks seen)"},
-  {"name": "ds_write_b128", "direction": "write", "bytesPerLane": 16, "phases": "contiguous", "basis": "assumed: no published measurement; Triton PR #9662's phase count as contiguous lanes"}
- ]},
-{"name": "xe", "laneCount": 16, "banks": 16, "bankBytes": 4,
- "description": "Intel Xe SLM: 64 consecutive bytes in 16 banks x 4 B (oneAPI GPU Optimization Guide); one phase = one 16-lane sub-group request (suggested default; load a JSON model for other splits)",
- "instructions": [
-  {"name": "slm.ld.b8", "direction": "read", "bytesPerLane": 1, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
-  {"name": "slm.ld.b16", "direction": "read", "bytesPerLane": 2, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
-  {"name": "slm.ld.b32", "direction": "read", "bytesPerLane": 4, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
-  {"name": "slm.ld.b64", "direction": "read", "bytesPerLane": 8, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
-  {"name": "slm.ld.b128", "direction": "read", "bytesPerLane": 16, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
-  {"name": "slm.st.b8", "direction": "write", "bytesPerLane": 1, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
-  {"name": "slm.st.b16", "direction": "write", "bytesPerLane": 2, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
-  {"name": "slm.st.b32", "direction": "write", "bytesPerLane": 4, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
-  {"name": "slm.st.b64", "direction": "write", "bytesPerLane": 8, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"},
-  {"name": "slm.st.b128", "direction": "write", "bytesPerLane": 16, "phases": [["0-15"]], "basis": "assumed: one phase per sub-group request (no public phase rules)"}
- ]}
-])json";
 
 using detail::describeJson;
 using detail::findField;
@@ -208,27 +142,41 @@ struct BuiltinTables {
   std::string error; // empty: the embedded JSON is valid (a test checks it)
 };
 
+// A bank model's JSON object (name, description, defaults, instructions) as a BankTarget. `path`
+// prefixes messages.
+Expected<BankTarget> readBankModel(const json& tj, const std::string& path) {
+  if (!tj.is_object()) return makeError(path + ": expected an object, got " + describeJson(tj));
+  BankTarget target;
+  const json* name = findField(tj, "name");
+  if (!name || !name->is_string() || name->get<std::string>().empty())
+    return makeError(joinPath(path, "name") + ": expected a non-empty string");
+  target.name = name->get<std::string>();
+  if (const json* d = findField(tj, "description"); d && d->is_string())
+    target.description = d->get<std::string>();
+  const json* list = findField(tj, "instructions");
+  if (!list || !list->is_array() || list->empty())
+    return makeError(joinPath(path, "instructions") + ": expected a non-empty array");
+  for (size_t k = 0; k < list->size(); ++k) {
+    LAYOUT_TRY_ASSIGN(
+        ins, readInstruction((*list)[k], joinPath(path, "instructions[" + std::to_string(k) + "]"),
+                             &tj, target.name + "."));
+    target.instructions.push_back(std::move(ins));
+  }
+  return target;
+}
+
+// The built-in bank models (layout/target's table), read once.
 const BuiltinTables& builtins() {
   static const BuiltinTables tables = [] {
     BuiltinTables t;
-    json all = json::parse(kBuiltinTargets);
-    for (size_t i = 0; i < all.size() && t.error.empty(); ++i) {
-      const json& tj = all[i];
-      BankTarget target;
-      target.name = tj.at("name").get<std::string>();
-      target.description = tj.at("description").get<std::string>();
-      const json& list = tj.at("instructions");
-      for (size_t k = 0; k < list.size(); ++k) {
-        auto ins =
-            readInstruction(list[k], target.name + ".instructions[" + std::to_string(k) + "]", &tj,
-                            target.name + ".");
-        if (!ins) {
-          t.error = ins.error().message;
-          break;
-        }
-        target.instructions.push_back(std::move(*ins));
+    for (const auto& model : target::builtinBankModels()) {
+      const std::string name = (*model)["name"].get<std::string>();
+      auto read = readBankModel(*model, name);
+      if (!read) {
+        t.error = read.error().message;
+        break;
       }
-      t.targets.push_back(std::move(target));
+      t.targets.push_back(std::move(*read));
     }
     return t;
   }();
@@ -245,12 +193,23 @@ const std::vector<BankTarget>& builtinBankTargets() {
 Expected<BankTarget> bankTarget(std::string_view name) {
   if (!builtins().error.empty())
     return makeError("internal: the built-in bank models are invalid: " + builtins().error);
-  std::string names;
-  for (const auto& t : builtinBankTargets()) {
+  // A bank model's own name (it prefixes the instruction names), then a hardware target's.
+  for (const auto& t : builtinBankTargets())
     if (t.name == name) return t;
-    names += (names.empty() ? "" : ", ") + t.name;
-  }
-  return makeError("unknown bank target '" + std::string(name) + "' (known: " + names + ")");
+  auto hw = target::hardwareTarget(name);
+  if (!hw) return hw.error();
+  return bankTarget(*hw);
+}
+
+Expected<BankTarget> bankTarget(const target::HardwareTarget& hw) {
+  if (!hw.bankModel) return makeError("target '" + hw.name + "' has no bank model");
+  // A built-in model is shared by pointer; a user's own model is read here.
+  const auto& models = target::builtinBankModels();
+  for (size_t i = 0; i < models.size(); ++i)
+    if (models[i] == hw.bankModel) return builtinBankTargets()[i];
+  auto t = readBankModel(*hw.bankModel, "bankModel");
+  if (!t) return t.error();
+  return t;
 }
 
 Expected<BankInstruction> bankInstruction(std::string_view name) {

@@ -3,6 +3,7 @@
 #include "layout/xegpu/propagation.h"
 
 #include "layout/core/conversion_kind.h"
+#include "layout/target/hardware_target.h"
 
 #include <algorithm>
 #include <numeric>
@@ -116,10 +117,22 @@ struct DpasOperands {
   int64_t k, n;
 };
 
-Expected<DpasOperands> dpasTable(const std::string& target, const std::string& type) {
-  const bool sixteen = target == "pvc" || target == "bmg";
-  if (!sixteen && target != "arc")
-    return makeError("dpas: unknown target '" + target + "' (expected pvc, bmg or arc)");
+Expected<DpasOperands> dpasTable(const std::string& targetName, const std::string& type) {
+  auto hw = target::hardwareTarget(targetName);
+  if (!hw) return withContext(hw.error(), "dpas");
+  if (!hw->dpas) {
+    std::string names;
+    for (const auto& t : target::builtinTargets())
+      if (t.dpas) names += (names.empty() ? "" : ", ") + t.name;
+    return makeError("dpas: target '" + hw->name +
+                     "' has no DPAS unit (targets with one: " + names + ")");
+  }
+  // The RFC's tables cover the two DPAS widths: 16 lanes (PVC, BMG) and 8 (ARC).
+  const int64_t lanes = hw->dpas->executionSize;
+  if (lanes != 16 && lanes != 8)
+    return makeError("dpas: target '" + hw->name + "' has executionSize " + std::to_string(lanes) +
+                     "; the sg_map tables cover 16 and 8");
+  const bool sixteen = lanes == 16;
   enum { Half, Tf32, Int8 } cls;
   if (type == "bf16" || type == "f16" || type == "fp16")
     cls = Half;
@@ -130,9 +143,13 @@ Expected<DpasOperands> dpasTable(const std::string& target, const std::string& t
   else
     return makeError("dpas: unsupported element type '" + type +
                      "' (expected bf16, f16, tf32, i8, si8, ui8)");
-  const int64_t lanes = sixteen ? 16 : 8;
-  // K = systolic depth 8 x ops per channel (32-bit channel: 2 halves, 4 bytes, 1 tf32).
-  const int64_t k = cls == Half ? 16 : cls == Tf32 ? 8 : 32;
+  const char* unitType = cls == Half   ? (type == "bf16" ? "bf16" : "f16")
+                         : cls == Tf32 ? "tf32"
+                                       : "int8";
+  if (!hw->dpas->supports(unitType))
+    return makeError("dpas: target '" + hw->name + "' has no " + unitType + " DPAS");
+  // K = systolic depth x ops per channel (32-bit channel: 2 halves, 4 bytes, 1 tf32).
+  const int64_t k = hw->dpas->systolicDepth * (cls == Half ? 2 : cls == Tf32 ? 1 : 4);
   DpasOperands t;
   t.k = k;
   t.n = lanes;

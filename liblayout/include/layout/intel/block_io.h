@@ -32,6 +32,7 @@
 #pragma once
 
 #include "layout/core/expected.h"
+#include "layout/target/hardware_target.h"
 
 #include <nlohmann/json.hpp>
 
@@ -102,10 +103,12 @@ struct BlockIoTarget {
   auto operator<=>(const BlockIoTarget&) const = default;
 };
 
-// Built-in targets: "pvc" (Xe-HPC), "bmg" (Xe2). Both are described by the same JSON as
-// blockIoTargetFromJson reads.
+// The rules of a hardware target (layout/target/hardware_target.h): a built-in name with 2D block
+// I/O ("pvc" Xe-HPC, "bmg" Xe2) or "@file.json"; its "blockIo" section is read by
+// blockIoTargetFromJson with the target's name, subgroup size and register size.
 Expected<BlockIoTarget> blockIoTarget(std::string_view name);
-// Names of the built-in targets.
+Expected<BlockIoTarget> blockIoTarget(const target::HardwareTarget& hw);
+// Names of the built-in targets that have 2D block I/O.
 std::vector<std::string> blockIoTargetNames();
 // Errors name the JSON path, e.g. "elements[1].maxBlocks.store: expected a positive integer".
 Expected<BlockIoTarget> blockIoTargetFromJson(const nlohmann::json& j);

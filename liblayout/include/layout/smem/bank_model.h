@@ -16,6 +16,7 @@
 #pragma once
 
 #include "layout/core/expected.h"
+#include "layout/target/hardware_target.h"
 
 #include <nlohmann/json.hpp>
 
@@ -53,8 +54,10 @@ struct BankTarget {
 
 // The built-in targets, in a fixed order.
 const std::vector<BankTarget>& builtinBankTargets();
-// A built-in target by name.
+// A bank model by its own name ("nvidia", "cdna3", "cdna4", "xe"), or the bank model of a hardware
+// target (layout/target/hardware_target.h: "pvc", "bmg", "arc", ..., "@file.json").
 Expected<BankTarget> bankTarget(std::string_view name);
+Expected<BankTarget> bankTarget(const target::HardwareTarget& hw);
 // A built-in instruction by its full name "<arch>.<instruction>". The error lists the names.
 Expected<BankInstruction> bankInstruction(std::string_view name);
 
