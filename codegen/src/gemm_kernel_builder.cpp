@@ -7,6 +7,7 @@
 #include "layout/intel/block_load_plan.h"
 #include "layout/target/hardware_target.h"
 #include "layout/triton/encoding.h"
+#include "layout/triton/encoding_params.h"
 
 #include <bit>
 #include <cstring>
@@ -18,25 +19,26 @@ namespace {
 using intel::BlockOp;
 using intel::BlockShape;
 
-std::string dpasEncodingText(const GemmConfig& c, const target::HardwareTarget& hw) {
-  const auto& t = dataTypeTraits(c.dtype);
-  const int n = hw.dpas->executionSize;
-  return "#ttig.dpas<{repeatCount = " + std::to_string(c.repeatCount) +
-         ", systolicDepth = " + std::to_string(hw.dpas->systolicDepth) +
-         ", executionSize = " + std::to_string(n) +
-         ", opsPerChan = " + std::to_string(t.opsPerChan) +
-         ", threadsPerWarp = " + std::to_string(hw.subgroupSize) + ", warpsPerCTA = [" +
-         std::to_string(c.sgLayout[0]) + ", " + std::to_string(c.sgLayout[1]) +
-         "], repCluster = [" + std::to_string(c.sgData[0] / c.repeatCount) + ", " +
-         std::to_string(c.sgData[1] / n) + "]}>";
+// The accumulator's #ttig.dpas: the target's DPAS unit, the workgroup's subgroup grid, and the
+// subgroup tile in DPAS instructions (repCluster).
+triton::IntelDpasEncoding dpasEncoding(const GemmConfig& c, const target::HardwareTarget& hw) {
+  triton::IntelDpasEncoding d;
+  d.repeatCount = c.repeatCount;
+  d.systolicDepth = hw.dpas->systolicDepth;
+  d.executionSize = hw.dpas->executionSize;
+  d.opsPerChan = dataTypeTraits(c.dtype).opsPerChan;
+  d.threadsPerWarp = hw.subgroupSize;
+  d.warpsPerCTA = {c.sgLayout[0], c.sgLayout[1]};
+  d.repCluster = {c.sgData[0] / c.repeatCount, c.sgData[1] / hw.dpas->executionSize};
+  return d;
 }
 
-std::string dotOperandText(const GemmConfig& c, const target::HardwareTarget& hw, int opIdx) {
-  // kWidth as Triton's verifier requires: A opsPerChan / 2 (1 for tf32), B opsPerChan.
+// Operand opIdx of the DPAS, with kWidth as Triton's verifier requires: A opsPerChan / 2 (1 for
+// tf32), B opsPerChan.
+triton::DotOperandEncoding dotOperand(const GemmConfig& c, const triton::Encoding& dpas,
+                                      int opIdx) {
   const int opc = dataTypeTraits(c.dtype).opsPerChan;
-  const int kWidth = opIdx == 1 ? opc : std::max(1, opc / 2);
-  return "#ttg.dot_op<{opIdx = " + std::to_string(opIdx) + ", parent = " + dpasEncodingText(c, hw) +
-         ", kWidth = " + std::to_string(kWidth) + "}>";
+  return {opIdx, dpas, opIdx == 1 ? opc : std::max(1, opc / 2)};
 }
 
 // (row, column) of register `reg` of lane 0 in subgroup 0: the origin of the DPAS instruction
@@ -274,15 +276,16 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
   k.launch = {(c.m + tileM - 1) / tileM, (c.n + tileN - 1) / tileN, subgroupsPerWorkgroup(c),
               lanes};
 
-  k.encodingA = dotOperandText(c, *hw, 0);
-  k.encodingB = dotOperandText(c, *hw, 1);
-  k.encodingC = dpasEncodingText(c, *hw);
-  auto encA = triton::parseEncoding(k.encodingA);
-  if (!encA) return withContext(encA.error(), "operand A encoding");
-  auto encB = triton::parseEncoding(k.encodingB);
-  if (!encB) return withContext(encB.error(), "operand B encoding");
-  auto encC = triton::parseEncoding(k.encodingC);
+  // The encodings, built from values (layout/triton/encoding_params.h) and verified.
+  auto encC = triton::toEncoding(dpasEncoding(c, *hw));
   if (!encC) return withContext(encC.error(), "accumulator encoding");
+  auto encA = triton::toEncoding(dotOperand(c, *encC, 0));
+  if (!encA) return withContext(encA.error(), "operand A encoding");
+  auto encB = triton::toEncoding(dotOperand(c, *encC, 1));
+  if (!encB) return withContext(encB.error(), "operand B encoding");
+  k.encodingA = encA->canonical;
+  k.encodingB = encB->canonical;
+  k.encodingC = encC->canonical;
   const int64_t shapeA[] = {tileM, c.kTile}, shapeB[] = {c.kTile, tileN}, shapeC[] = {tileM, tileN};
   auto llC = triton::toLinearLayout(*encC, shapeC);
   if (!llC) return withContext(llC.error(), "accumulator layout");

@@ -155,11 +155,9 @@ Expected<LinearLayout> ctaTile(const LinearLayout& src, const LinearLayout& side
   return LinearLayout::create(ins, outDims);
 }
 
-// The shuffle plan. `cols`: comp's columns; src/dst normalized.
-void planShuffles(ConversionPlan& p, const Geometry& g, const std::vector<uint64_t>& cols,
-                  const LinearLayout& src, const LinearLayout& dst) {
-  const int lanes = 1 << g.nl;
-  // The vector: low register bits that are the identity and that no other column touches.
+// The vector: low register bits that are the identity and that no other column touches (at most
+// one 32-bit value on the wire). Returns its number of bits.
+int vectorBits(const ConversionPlan& p, const Geometry& g, const std::vector<uint64_t>& cols) {
   const int wireElems = p.elemBits >= 32 ? 1 : 32 / p.elemBits;
   int k = 0;
   while (k < g.nrD && k < g.nrS && (1 << (k + 1)) <= wireElems) {
@@ -169,185 +167,238 @@ void planShuffles(ConversionPlan& p, const Geometry& g, const std::vector<uint64
     if (!ok) break;
     ++k;
   }
-  p.vectorElements = 1 << k;
-  const int nr = g.nrD - k, nrs = g.nrS - k;
-  std::vector<uint64_t> cR(nr), cL(g.nl);
-  for (int i = 0; i < nr; ++i) cR[i] = cols[k + i] >> k;
-  for (int j = 0; j < g.nl; ++j) cL[j] = cols[g.nrD + j] >> k;
-  auto laneOf = [&](uint64_t v) { return bitsOf(v, nrs, g.nl); };
-  auto regOf = [&](uint64_t v) { return bitsOf(v, 0, nrs); };
+  return k;
+}
 
+// comp on one warp's (register, lane) bits with the vector taken off, and the dst registers the
+// rounds fill.
+struct WarpComp {
+  int k = 0;                    // vector bits
+  int nr = 0, nrs = 0, nl = 0;  // dst and src register bits above the vector; lane bits
+  std::vector<uint64_t> cR, cL; // comp's columns of those dst register bits and of the lane bits
+  Span regKernel;               // dst registers that repeat an element (dst broadcast)
+  std::vector<int> tBasis;      // register bits spanning T, a complement of regKernel
+
+  uint64_t laneOf(uint64_t v) const { return bitsOf(v, nrs, nl); }
+  uint64_t regOf(uint64_t v) const { return bitsOf(v, 0, nrs); }
+  uint64_t canonicalReg(uint64_t r) const { return regKernel.reduce({r, 0, 0}).key; }
+};
+
+// comp's columns above the vector, cR (A over C, per dst register bit) and cL (B over D, per lane
+// bit), and the dst broadcast registers with their complement T.
+WarpComp warpComp(const Geometry& g, const std::vector<uint64_t>& cols, int k) {
+  WarpComp w;
+  w.k = k;
+  w.nr = g.nrD - k;
+  w.nrs = g.nrS - k;
+  w.nl = g.nl;
+  w.cR.resize(w.nr);
+  w.cL.resize(g.nl);
+  for (int i = 0; i < w.nr; ++i) w.cR[i] = cols[k + i] >> k;
+  for (int j = 0; j < g.nl; ++j) w.cL[j] = cols[g.nrD + j] >> k;
   // Dst registers that repeat an element (dst broadcast): fill a complement T, copy the rest.
-  Span regKernel;
-  for (uint64_t v : kernelBasis(cR)) {
+  for (uint64_t v : kernelBasis(w.cR)) {
     Span::Row r{v, 0, 0};
-    regKernel.insert(r);
+    w.regKernel.insert(r);
   }
-  auto canonicalReg = [&](uint64_t r) { return regKernel.reduce({r, 0, 0}).key; };
   uint64_t pivotMask = 0;
-  for (const auto& r : regKernel.rows) pivotMask |= r.key & (~r.key + 1);
-  std::vector<int> tBasis;
-  for (int i = 0; i < nr; ++i)
-    if (!((pivotMask >> i) & 1)) tBasis.push_back(i);
+  for (const auto& r : w.regKernel.rows) pivotMask |= r.key & (~r.key + 1);
+  for (int i = 0; i < w.nr; ++i)
+    if (!((pivotMask >> i) & 1)) w.tBasis.push_back(i);
+  return w;
+}
 
-  // Lane directions dst broadcasts (with some register offset): comp(x, u) = 0. Lane bits first.
-  std::vector<uint64_t> laneFirst(g.nl + nr);
-  for (int j = 0; j < g.nl; ++j) laneFirst[j] = cL[j];
-  for (int i = 0; i < nr; ++i) laneFirst[g.nl + i] = cR[i];
+// The lanes dst broadcasts and what they force on Phi.
+struct BroadcastLanes {
+  Span laneMap;       // key: dst lane vector; a: Phi (dst register in T); b: Psi (src location)
+  uint64_t lanes = 0; // the lane bits those rows pivot on
+};
+
+// Lane directions dst broadcasts (with some register offset): comp(x, u) = 0. Lane bits first.
+BroadcastLanes dstBroadcastLanes(const WarpComp& w) {
+  std::vector<uint64_t> laneFirst(w.nl + w.nr);
+  for (int j = 0; j < w.nl; ++j) laneFirst[j] = w.cL[j];
+  for (int i = 0; i < w.nr; ++i) laneFirst[w.nl + i] = w.cR[i];
   Span kernelEch;
   for (uint64_t v : kernelBasis(laneFirst)) {
     Span::Row r{v, 0, 0};
     kernelEch.insert(r);
   }
-  Span laneMap; // key: dst lane vector; a: Phi (dst register in T); b: Psi (src location)
-  uint64_t broadcastLanes = 0;
+  BroadcastLanes b;
   for (const auto& r : kernelEch.rows) {
-    uint64_t u = bitsOf(r.key, 0, g.nl);
+    uint64_t u = bitsOf(r.key, 0, w.nl);
     if (u == 0) continue;
-    Span::Row row{u, canonicalReg(r.key >> g.nl), 0};
-    laneMap.insert(row);
-    broadcastLanes |= u & (~u + 1);
+    Span::Row row{u, w.canonicalReg(r.key >> w.nl), 0};
+    b.laneMap.insert(row);
+    b.lanes |= u & (~u + 1);
   }
+  return b;
+}
 
-  // Generators that move a lane's source: dst registers of T, and the src kernel (other src
-  // locations of the same element, vector bits excluded).
+// src's kernel on one warp (register bits above the vector, lanes): other src locations of the
+// same element.
+std::vector<uint64_t> srcKernelBasis(const LinearLayout& src, const Geometry& g, int k) {
+  std::vector<uint64_t> srcCols;
+  for (int i = k; i < g.nrS; ++i) srcCols.push_back(src.basisWords(i)[0]);
+  for (int j = 0; j < g.nl; ++j) srcCols.push_back(src.basisWords(g.nrS + j)[0]);
+  return kernelBasis(srcCols);
+}
+
+// Generators that move a lane's source: dst registers of T, and the src kernel (other src
+// locations of the same element, vector bits excluded).
+Span sourceMoves(const WarpComp& w, const std::vector<uint64_t>& srcKernel) {
   Span gens;
-  for (int i : tBasis) {
-    Span::Row r{laneOf(cR[i]), uint64_t{1} << i, 0};
+  for (int i : w.tBasis) {
+    Span::Row r{w.laneOf(w.cR[i]), uint64_t{1} << i, 0};
     gens.insert(r);
   }
-  {
-    std::vector<uint64_t> srcCols;
-    for (int i = k; i < g.nrS; ++i) srcCols.push_back(src.basisWords(i)[0]);
-    for (int j = 0; j < g.nl; ++j) srcCols.push_back(src.basisWords(g.nrS + j)[0]);
-    for (uint64_t v : kernelBasis(srcCols)) {
-      Span::Row r{laneOf(v), 0, v};
-      gens.insert(r);
-    }
+  for (uint64_t v : srcKernel) {
+    Span::Row r{w.laneOf(v), 0, v};
+    gens.insert(r);
   }
+  return gens;
+}
 
-  // Phi, Psi: first M = identity on every lane (the rounds with C t = 0 are then local), else M
-  // zero on the broadcast lanes and injective on the others.
-  std::vector<int> freeLaneBits;
-  for (int j = 0; j < g.nl; ++j)
-    if (!((broadcastLanes >> j) & 1)) freeLaneBits.push_back(j);
-  bool linear = true;
-  std::vector<Span::Row> choice;
-  bool identity = true;
-  for (int j = 0; j < g.nl; ++j) {
-    Span::Row want = gens.reduce({(uint64_t{1} << j) ^ laneOf(cL[j]), 0, 0});
-    if (want.key != 0) {
-      identity = false;
-      break;
-    }
+// First choice, M = identity on every lane: solves C Phi + Psi_lane = I + D column by column
+// into `choice`. False when some lane bit has no solution.
+bool identityLaneChoice(const WarpComp& w, const Span& gens, std::vector<Span::Row>& choice) {
+  for (int j = 0; j < w.nl; ++j) {
+    Span::Row want = gens.reduce({(uint64_t{1} << j) ^ w.laneOf(w.cL[j]), 0, 0});
+    if (want.key != 0) return false;
     choice.push_back({uint64_t{1} << j, want.a, want.b});
   }
-  if (identity) laneMap = Span{};
-  if (!identity) {
-    choice.clear();
-    Span images;
-    for (int j : freeLaneBits) {
-      Span::Row img{laneOf(cL[j]), 0, 0};
-      if (images.reduce(img).key == 0) {
-        bool found = false;
-        for (const auto& gr : gens.rows) {
-          Span::Row trial{img.key ^ gr.key, gr.a, gr.b};
-          if (images.reduce(trial).key != 0) {
-            img = trial;
-            found = true;
-            break;
-          }
-        }
-        if (!found) {
-          linear = false;
+  return true;
+}
+
+// Otherwise M zero on the broadcast lanes and injective on the others, built column by column
+// into `choice` from D and the generators. False when no such M exists.
+bool injectiveLaneChoice(const WarpComp& w, const Span& gens, uint64_t broadcastLanes,
+                         std::vector<Span::Row>& choice) {
+  std::vector<int> freeLaneBits;
+  for (int j = 0; j < w.nl; ++j)
+    if (!((broadcastLanes >> j) & 1)) freeLaneBits.push_back(j);
+  choice.clear();
+  Span images;
+  for (int j : freeLaneBits) {
+    Span::Row img{w.laneOf(w.cL[j]), 0, 0};
+    if (images.reduce(img).key == 0) {
+      bool found = false;
+      for (const auto& gr : gens.rows) {
+        Span::Row trial{img.key ^ gr.key, gr.a, gr.b};
+        if (images.reduce(trial).key != 0) {
+          img = trial;
+          found = true;
           break;
         }
       }
-      choice.push_back({uint64_t{1} << j, img.a, img.b});
-      images.insert(img);
+      if (!found) return false;
     }
+    choice.push_back({uint64_t{1} << j, img.a, img.b});
+    images.insert(img);
   }
+  return true;
+}
 
+// The dst registers (above the vector) the rounds fill: T's values, one per round.
+std::vector<uint64_t> roundRegisters(const WarpComp& w) {
   std::vector<uint64_t> tValues;
-  for (uint64_t t = 0; t < (uint64_t{1} << nr); ++t)
-    if (canonicalReg(t) == t) tValues.push_back(t);
-  p.roundsLowerBound = int(tValues.size());
+  for (uint64_t t = 0; t < (uint64_t{1} << w.nr); ++t)
+    if (w.canonicalReg(t) == t) tValues.push_back(t);
+  return tValues;
+}
+
+// The lower bound on rounds, and the dst registers copied afterwards from the one in T that
+// holds the same element.
+void planRegisterCopies(ConversionPlan& p, const WarpComp& w, int roundsLowerBound) {
+  p.roundsLowerBound = roundsLowerBound;
   p.registerCopies.assign(p.dstRegisters, -1);
   for (int r = 0; r < p.dstRegisters; ++r) {
-    uint64_t hi = uint64_t(r) >> k, canon = canonicalReg(hi);
+    uint64_t hi = uint64_t(r) >> w.k, canon = w.canonicalReg(hi);
     if (canon != hi)
-      p.registerCopies[r] = int((canon << k) | (uint64_t(r) & (p.vectorElements - 1)));
+      p.registerCopies[r] = int((canon << w.k) | (uint64_t(r) & (p.vectorElements - 1)));
   }
+}
 
-  if (linear) {
-    for (Span::Row& c : choice) laneMap.insert(c);
-    for (uint64_t t : tValues) {
-      ShuffleRound round{std::vector<int>(lanes, -1), std::vector<int>(lanes, -1),
-                         std::vector<int>(lanes, -1), false};
-      for (int l = 0; l < lanes && linear; ++l) {
-        Span::Row m = laneMap.reduce({uint64_t(l), 0, 0});
-        uint64_t r = t ^ m.a;
-        uint64_t s = applyCols(cR, r) ^ applyCols(cL, uint64_t(l)) ^ m.b;
-        int from = int(laneOf(s)), sreg = int(regOf(s) << k);
-        round.readLane[l] = from;
-        round.dstRegister[l] = int(r << k);
-        if (round.sendRegister[from] >= 0 && round.sendRegister[from] != sreg) linear = false;
-        round.sendRegister[from] = sreg;
-      }
-      if (!linear) break;
-      p.rounds.push_back(std::move(round));
+// A round in which no lane has been given anything yet.
+ShuffleRound emptyRound(int lanes) {
+  return ShuffleRound{std::vector<int>(lanes, -1), std::vector<int>(lanes, -1),
+                      std::vector<int>(lanes, -1), false};
+}
+
+// The linear rounds: round t serves dst register t + Phi l on lane l from lane C t + M l.
+// False (the rounds so far kept) when a sender would be asked for two registers in one round.
+bool linearRounds(ConversionPlan& p, const WarpComp& w, const Span& laneMap,
+                  const std::vector<uint64_t>& tValues, int lanes) {
+  for (uint64_t t : tValues) {
+    ShuffleRound round = emptyRound(lanes);
+    for (int l = 0; l < lanes; ++l) {
+      Span::Row m = laneMap.reduce({uint64_t(l), 0, 0});
+      uint64_t r = t ^ m.a;
+      uint64_t s = applyCols(w.cR, r) ^ applyCols(w.cL, uint64_t(l)) ^ m.b;
+      int from = int(w.laneOf(s)), sreg = int(w.regOf(s) << w.k);
+      round.readLane[l] = from;
+      round.dstRegister[l] = int(r << w.k);
+      if (round.sendRegister[from] >= 0 && round.sendRegister[from] != sreg) return false;
+      round.sendRegister[from] = sreg;
+    }
+    p.rounds.push_back(std::move(round));
+  }
+  return true;
+}
+
+// A lane nobody reads still puts something on the wire: register 0.
+void sendZeroWhereUnread(ShuffleRound& round) {
+  for (int& s : round.sendRegister)
+    if (s < 0) s = 0;
+}
+
+// Gives lane l one of its pending dst registers in `round`: the first (a bounded look-ahead
+// keeps a round linear in the lanes) that some src copy can send without its sender being asked
+// for a second register. False when none fits this round.
+bool takeGreedy(ShuffleRound& round, std::vector<uint64_t>& mine, int l, const WarpComp& w,
+                const std::vector<uint64_t>& srcKernel) {
+  for (size_t idx = 0; idx < mine.size() && idx < 64; ++idx) {
+    uint64_t base = applyCols(w.cR, mine[idx]) ^ applyCols(w.cL, uint64_t(l));
+    for (uint64_t c = 0; c < (uint64_t{1} << srcKernel.size()); ++c) {
+      uint64_t s = base ^ applyCols(srcKernel, c);
+      int from = int(w.laneOf(s)), sreg = int(w.regOf(s) << w.k);
+      if (round.sendRegister[from] >= 0 && round.sendRegister[from] != sreg) continue;
+      round.sendRegister[from] = sreg;
+      round.readLane[l] = from;
+      round.dstRegister[l] = int(mine[idx] << w.k);
+      mine.erase(mine.begin() + idx);
+      return true;
     }
   }
-  if (linear) {
-    for (auto& round : p.rounds)
-      for (int& s : round.sendRegister)
-        if (s < 0) s = 0; // a lane nobody reads still puts something on the wire
-    linear = roundsCorrect(p, src, dst);
-  }
+  return false;
+}
 
-  if (!linear) {
-    // Greedy rounds over every src location of each element.
-    p.rounds.clear();
-    p.notes.push_back("no linear shuffle schedule fits (src broadcast); greedy rounds over "
-                      "every src copy of each element");
-    std::vector<uint64_t> srcCols;
-    for (int i = k; i < g.nrS; ++i) srcCols.push_back(src.basisWords(i)[0]);
-    for (int j = 0; j < g.nl; ++j) srcCols.push_back(src.basisWords(g.nrS + j)[0]);
-    std::vector<uint64_t> srcKernel = kernelBasis(srcCols);
-    if (srcKernel.size() > 6) srcKernel.resize(6); // 64 alternatives are plenty
-    std::vector<std::vector<uint64_t>> pending(lanes, tValues);
-    size_t left = size_t(lanes) * tValues.size();
-    while (left > 0) {
-      ShuffleRound round{std::vector<int>(lanes, -1), std::vector<int>(lanes, -1),
-                         std::vector<int>(lanes, -1), false};
-      for (int l = 0; l < lanes; ++l) {
-        auto& mine = pending[l];
-        bool done = false;
-        // A bounded look-ahead keeps a round linear in the lanes.
-        for (size_t idx = 0; idx < mine.size() && idx < 64 && !done; ++idx) {
-          uint64_t base = applyCols(cR, mine[idx]) ^ applyCols(cL, uint64_t(l));
-          for (uint64_t c = 0; c < (uint64_t{1} << srcKernel.size()) && !done; ++c) {
-            uint64_t s = base ^ applyCols(srcKernel, c);
-            int from = int(laneOf(s)), sreg = int(regOf(s) << k);
-            if (round.sendRegister[from] >= 0 && round.sendRegister[from] != sreg) continue;
-            round.sendRegister[from] = sreg;
-            round.readLane[l] = from;
-            round.dstRegister[l] = int(mine[idx] << k);
-            mine.erase(mine.begin() + idx);
-            --left;
-            done = true;
-          }
-        }
-      }
-      // Lanes with nothing to fill this round read themselves and store nothing.
-      for (int l = 0; l < lanes; ++l)
-        if (round.readLane[l] < 0) round.readLane[l] = l;
-      for (int& s : round.sendRegister)
-        if (s < 0) s = 0;
-      p.rounds.push_back(std::move(round));
-    }
+// Greedy rounds over every src location of each element, replacing any linear ones: for when
+// no linear schedule fits (src broadcast the search cannot use).
+void greedyRounds(ConversionPlan& p, const WarpComp& w, const std::vector<uint64_t>& srcKernelAll,
+                  const std::vector<uint64_t>& tValues, int lanes) {
+  p.rounds.clear();
+  p.notes.push_back("no linear shuffle schedule fits (src broadcast); greedy rounds over "
+                    "every src copy of each element");
+  std::vector<uint64_t> srcKernel = srcKernelAll;
+  if (srcKernel.size() > 6) srcKernel.resize(6); // 64 alternatives are plenty
+  std::vector<std::vector<uint64_t>> pending(lanes, tValues);
+  size_t left = size_t(lanes) * tValues.size();
+  while (left > 0) {
+    ShuffleRound round = emptyRound(lanes);
+    for (int l = 0; l < lanes; ++l)
+      if (takeGreedy(round, pending[l], l, w, srcKernel)) --left;
+    // Lanes with nothing to fill this round read themselves and store nothing.
+    for (int l = 0; l < lanes; ++l)
+      if (round.readLane[l] < 0) round.readLane[l] = l;
+    sendZeroWhereUnread(round);
+    p.rounds.push_back(std::move(round));
   }
+}
 
+// Marks the rounds in which every lane reads itself as local, counts the others as shuffles, and
+// notes when no round shuffles or the rounds meet the lower bound.
+void summarizeRounds(ConversionPlan& p, int lanes) {
   for (auto& round : p.rounds) {
     round.local = true;
     for (int l = 0; l < lanes; ++l)
@@ -362,16 +413,44 @@ void planShuffles(ConversionPlan& p, const Geometry& g, const std::vector<uint64
                       " rounds: the lower bound (one dst vector per lane per round)");
 }
 
-} // namespace
+// The shuffle plan. `cols`: comp's columns; src/dst normalized.
+void planShuffles(ConversionPlan& p, const Geometry& g, const std::vector<uint64_t>& cols,
+                  const LinearLayout& src, const LinearLayout& dst) {
+  const int lanes = 1 << g.nl;
+  const int k = vectorBits(p, g, cols);
+  p.vectorElements = 1 << k;
+  const WarpComp w = warpComp(g, cols, k);
+  BroadcastLanes broadcast = dstBroadcastLanes(w);
+  const std::vector<uint64_t> srcKernel = srcKernelBasis(src, g, k);
+  const Span gens = sourceMoves(w, srcKernel);
 
-Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearLayout& dstIn,
-                                        int elemBits, std::string_view target) {
-  if (elemBits != 8 && elemBits != 16 && elemBits != 32 && elemBits != 64)
-    return makeError("elemBits: " + std::to_string(elemBits) + " is not 8, 16, 32 or 64");
-  if (auto t = smem::bankTarget(target); !t) return withContext(t.error(), "target");
-  LAYOUT_TRY_ASSIGN(cls, classifyConversion(srcIn, dstIn));
-  const LinearLayout& src = cls.src;
-  const LinearLayout& dst = cls.dst;
+  // Phi, Psi: first M = identity on every lane (the rounds with C t = 0 are then local), else M
+  // zero on the broadcast lanes and injective on the others.
+  Span& laneMap = broadcast.laneMap;
+  std::vector<Span::Row> choice;
+  bool linear = true;
+  if (identityLaneChoice(w, gens, choice))
+    laneMap = Span{};
+  else
+    linear = injectiveLaneChoice(w, gens, broadcast.lanes, choice);
+
+  const std::vector<uint64_t> tValues = roundRegisters(w);
+  planRegisterCopies(p, w, int(tValues.size()));
+  if (linear) {
+    for (Span::Row& c : choice) laneMap.insert(c);
+    linear = linearRounds(p, w, laneMap, tValues, lanes);
+  }
+  if (linear) {
+    for (auto& round : p.rounds) sendZeroWhereUnread(round);
+    linear = roundsCorrect(p, src, dst);
+  }
+  if (!linear) greedyRounds(p, w, srcKernel, tValues, lanes);
+  summarizeRounds(p, lanes);
+}
+
+// The sizes the planner handles: at most 62 hardware and tensor bits a side, and registers and
+// lanes few enough to spell the plan out per register and lane.
+Expected<void> checkPlannable(const LinearLayout& src, const LinearLayout& dst) {
   for (auto [l, side] : {std::pair{&src, "src"}, std::pair{&dst, "dst"}})
     if (l->totalInDimSizeLog2() > 62 || l->totalOutDimSizeLog2() > 62)
       return makeError(std::string(side) + ": " + std::to_string(l->totalInDimSizeLog2()) +
@@ -394,17 +473,11 @@ Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearL
                        " registers x " + std::to_string(l->inDimSize(1)) +
                        " lanes; the planner spells out at most 2^18 per warp");
   }
+  return {};
+}
 
-  ConversionPlan p;
-  p.elemBits = elemBits;
-  Geometry g{src.inDimSizeLog2(0), dst.inDimSizeLog2(0), src.inDimSizeLog2(1), src.inDimSizeLog2(2),
-             src.inDimSizeLog2(3)};
-  p.numLanes = 1 << g.nl;
-  p.numWarps = 1 << g.nw;
-  p.numBlocks = 1 << g.nb;
-  p.srcRegisters = 1 << g.nrS;
-  p.dstRegisters = 1 << g.nrD;
-  p.comp = std::move(cls.comp);
+// Notes each side's broadcast (free variables) and what the plan does about it.
+void noteBroadcasts(ConversionPlan& p, const LinearLayout& src, const LinearLayout& dst) {
   for (auto [free, side] :
        {std::pair{src.freeVariableMasks(), "src"}, std::pair{dst.freeVariableMasks(), "dst"}}) {
     std::string bits;
@@ -418,28 +491,12 @@ Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearL
                              ? "each element is taken from its smallest src location"
                              : "repeated dst locations receive copies of one element"));
   }
+}
 
-  p.kind = cls.kind;
-  if (p.kind == ConversionKind::None) return p;
-  const std::vector<uint64_t> cols = compColumns(p.comp);
-  if (p.kind == ConversionKind::RegisterPermutation) {
-    p.registerPermutation.resize(p.dstRegisters);
-    for (int r = 0; r < p.dstRegisters; ++r) {
-      uint64_t s = 0;
-      for (int i = 0; i < g.nrD; ++i)
-        if ((r >> i) & 1) s ^= cols[i];
-      p.registerPermutation[r] = int(s);
-    }
-    return p;
-  }
-  if (p.kind == ConversionKind::WarpShuffle) {
-    planShuffles(p, g, cols, src, dst);
-    if (p.elemBits == 64) p.notes.push_back("64-bit elements: each round is two 32-bit shuffles");
-    if (!roundsCorrect(p, src, dst))
-      return makeError("internal: the shuffle rounds do not deliver dst's elements");
-    return p;
-  }
-
+// The conversion through shared memory: each CTA's tile is stored by src and loaded by dst with
+// the synthesized swizzle for `target`.
+Expected<void> planThroughShared(ConversionPlan& p, const LinearLayout& src,
+                                 const LinearLayout& dst, int elemBits, std::string_view target) {
   const std::array<DimName, 1> blockOnly = {dims::block()};
   LAYOUT_TRY_ASSIGN(sameBlock, p.comp.isTrivialOver(blockOnly));
   if (!sameBlock)
@@ -463,6 +520,54 @@ Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearL
   auto found = smem::synthesizeSwizzleForTarget(store, load, elemBits, target);
   if (!found) return withContext(found.error(), "shared memory");
   p.shared = std::move(*found);
+  return {};
+}
+
+} // namespace
+
+Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearLayout& dstIn,
+                                        int elemBits, std::string_view target) {
+  if (elemBits != 8 && elemBits != 16 && elemBits != 32 && elemBits != 64)
+    return makeError("elemBits: " + std::to_string(elemBits) + " is not 8, 16, 32 or 64");
+  if (auto t = smem::bankTarget(target); !t) return withContext(t.error(), "target");
+  LAYOUT_TRY_ASSIGN(cls, classifyConversion(srcIn, dstIn));
+  const LinearLayout& src = cls.src;
+  const LinearLayout& dst = cls.dst;
+  LAYOUT_TRY(checkPlannable(src, dst));
+
+  ConversionPlan p;
+  p.elemBits = elemBits;
+  Geometry g{src.inDimSizeLog2(0), dst.inDimSizeLog2(0), src.inDimSizeLog2(1), src.inDimSizeLog2(2),
+             src.inDimSizeLog2(3)};
+  p.numLanes = 1 << g.nl;
+  p.numWarps = 1 << g.nw;
+  p.numBlocks = 1 << g.nb;
+  p.srcRegisters = 1 << g.nrS;
+  p.dstRegisters = 1 << g.nrD;
+  p.comp = std::move(cls.comp);
+  noteBroadcasts(p, src, dst);
+
+  p.kind = cls.kind;
+  if (p.kind == ConversionKind::None) return p;
+  const std::vector<uint64_t> cols = compColumns(p.comp);
+  if (p.kind == ConversionKind::RegisterPermutation) {
+    p.registerPermutation.resize(p.dstRegisters);
+    for (int r = 0; r < p.dstRegisters; ++r) {
+      uint64_t s = 0;
+      for (int i = 0; i < g.nrD; ++i)
+        if ((r >> i) & 1) s ^= cols[i];
+      p.registerPermutation[r] = int(s);
+    }
+    return p;
+  }
+  if (p.kind == ConversionKind::WarpShuffle) {
+    planShuffles(p, g, cols, src, dst);
+    if (p.elemBits == 64) p.notes.push_back("64-bit elements: each round is two 32-bit shuffles");
+    if (!roundsCorrect(p, src, dst))
+      return makeError("internal: the shuffle rounds do not deliver dst's elements");
+    return p;
+  }
+  LAYOUT_TRY(planThroughShared(p, src, dst, elemBits, target));
   return p;
 }
 

@@ -6,6 +6,7 @@
 #include "access_geometry.h"
 #include "layout/text/layout_json.h"
 #include "layout/triton/encoding.h"
+#include "layout/triton/encoding_params.h"
 #include "xor_basis.h"
 
 #include <algorithm>
@@ -128,12 +129,10 @@ void searchFamilies(const SwizzleRequest& req, const std::vector<int64_t>& shape
   if (shape.size() != 2) return;
   auto evaluate = [&](int64_t vec, int64_t perPhase, int64_t maxPhase, int order0,
                       const std::string& family) -> std::optional<FamilyCandidate> {
-    std::string text = "#ttg.swizzled_shared<{vec = " + std::to_string(vec) +
-                       ", perPhase = " + std::to_string(perPhase) +
-                       ", maxPhase = " + std::to_string(maxPhase) + ", order = [" +
-                       std::to_string(order0) + ", " + std::to_string(1 - order0) + "]}>";
-    auto enc = triton::parseEncoding(text);
+    const triton::SwizzledSharedEncoding params{vec, perPhase, maxPhase, {order0, 1 - order0}, {}};
+    auto enc = triton::toEncoding(params);
     if (!enc) return std::nullopt;
+    const std::string& text = enc->canonical;
     auto shared = triton::toLinearLayoutUncached(*enc, shape);
     if (!shared) return std::nullopt;
     auto st = analyzeBanks(SharedAccess{req.store, *shared, req.elemBits, {}}, req.storeInstruction,
@@ -248,6 +247,409 @@ void explainFamily(FamilyCandidate& c, const SwizzleResult& res, const SwizzleRe
         "the synthesized layout XORs other offset bits as well and avoids this");
 }
 
+// The request's own rules, checked before either layout is taken apart: element size, both
+// instructions, one tensor on both sides, at most 2^62 elements.
+Expected<void> checkRequest(const SwizzleRequest& req) {
+  if (req.elemBits != 8 && req.elemBits != 16 && req.elemBits != 32 && req.elemBits != 64)
+    return makeError("elemBits: " + std::to_string(req.elemBits) + " is not 8, 16, 32 or 64");
+  LAYOUT_TRY(verifyBankInstruction(req.storeInstruction));
+  LAYOUT_TRY(verifyBankInstruction(req.loadInstruction));
+  // Same tensor on both sides.
+  bool same = req.store.numOutDims() == req.load.numOutDims();
+  for (int i = 0; same && i < req.store.numOutDims(); ++i) {
+    int j = req.load.outDimIndex(req.store.outDimName(i));
+    same = j >= 0 && req.load.outDimSize(j) == req.store.outDimSize(i);
+  }
+  if (!same) return makeError("store and load layouts cover different tensors");
+  const int n = req.store.totalOutDimSizeLog2();
+  if (n > 62) return makeError("the tile has 2^" + std::to_string(n) + " elements; at most 2^62");
+  return {};
+}
+
+// One side of the access (s.ins points at `ins`): its register / lane / warp images, the phases
+// `ins` serves it in (merged when partner lanes hold the same elements), its vector width, the
+// coordinates one phase's lanes span and its bank line.
+Expected<void> describeSide(SideSpec& s, BankInstruction& ins, const LinearLayout& layout,
+                            int elemBits, const std::vector<DimName>& order) {
+  if (ins.isMatrix())
+    return makeError(std::string(s.name) + "Instruction: " + ins.name +
+                     " is a matrix instruction; the synthesis searches plain vector accesses "
+                     "(analyse ldmatrix / stmatrix layouts with banks.analyze)");
+  LAYOUT_TRY_ASSIGN(side, sideOf(layout, s.name, order));
+  s.side = std::move(side);
+  bool partners = (s.side.lane.size() > 0 && s.side.lane[0] == 0) ||
+                  (s.side.lane.size() > 1 && s.side.lane[1] == 0);
+  ins.phases = effectivePhases(ins, partners);
+  if ((1 << s.side.laneBits) != ins.laneCount)
+    return makeError(std::string(s.name) + " layout has " + std::to_string(1 << s.side.laneBits) +
+                     " lanes but " + ins.name + " serves " + std::to_string(ins.laneCount));
+  if (ins.bytesPerLane * 8 < elemBits || ins.bytesPerLane * 8 % elemBits != 0 ||
+      !std::has_single_bit(unsigned(ins.bytesPerLane * 8 / elemBits)))
+    return makeError(std::string(s.name) + "Instruction: " + ins.name + " moves " +
+                     std::to_string(ins.bytesPerLane) +
+                     " B per lane, not a power-of-two number of " + std::to_string(elemBits) +
+                     "-bit elements");
+  s.vectorElements = ins.bytesPerLane * 8 / elemBits;
+  LAYOUT_TRY_ASSIGN(pl, phaseLaneBasis(ins));
+  for (uint64_t d : pl) s.phaseLanes.push_back(detail::combine(s.side.lane, d));
+  s.lineBits = lineBits(ins, elemBits);
+  return {};
+}
+
+// The vector K at offsets 0 .. 2^kWide - 1 of the shared layout: Kn, the narrow side's
+// 2^kNarrow elements, then Kx, the wide side's extension.
+struct VectorPlan {
+  int wide = 1, narrow = 0; // the sides with the wider and the narrower access
+  int kNarrow = 0, kWide = 0;
+  std::vector<uint64_t> basis; // Kn's vectors, then Kx's
+};
+
+// Elements of the register-span intersection: up to `common` independent vectors of the narrow
+// span that the wide span contains.
+Expected<std::vector<uint64_t>> registerIntersection(const std::vector<uint64_t>& narrowRegs,
+                                                     const XorBasis& regsWide, int common) {
+  XorBasis chosen;
+  std::vector<uint64_t> inter;
+  // Enumerating the narrow span is affordable: a lane holds at most 2^16 registers here.
+  std::vector<uint64_t> nb;
+  XorBasis tmp;
+  for (uint64_t v : narrowRegs)
+    if (tmp.add(v, 0)) nb.push_back(v);
+  if (nb.size() > 16) return makeError("a lane holds more than 2^16 elements");
+  for (uint64_t m = 1; m < (uint64_t{1} << nb.size()) && int(inter.size()) < common; ++m) {
+    uint64_t v = detail::combine(nb, m);
+    if (regsWide.contains(v) && !chosen.contains(v)) {
+      chosen.add(v, 0);
+      inter.push_back(v);
+    }
+  }
+  return inter;
+}
+
+// Orders the vector's basis: Kn from the intersection, preferring the layouts' own register
+// bases (in order) so the vector reads naturally, then Kx from the wide side's registers.
+std::vector<uint64_t> orderVectorBasis(const std::vector<uint64_t>& inter,
+                                       const std::vector<uint64_t>& narrowRegs,
+                                       const std::vector<uint64_t>& wideRegs, int kNarrow,
+                                       int kWide) {
+  std::vector<uint64_t> vecBasis;
+  XorBasis interSpan;
+  for (uint64_t v : inter) interSpan.add(v, 0);
+  XorBasis taken;
+  for (uint64_t v : narrowRegs)
+    if (int(vecBasis.size()) < kNarrow && interSpan.contains(v) && taken.add(v, 0))
+      vecBasis.push_back(v);
+  for (uint64_t v : inter)
+    if (int(vecBasis.size()) < kNarrow && taken.add(v, 0)) vecBasis.push_back(v);
+  for (uint64_t v : wideRegs)
+    if (int(vecBasis.size()) < kWide && taken.add(v, 0)) vecBasis.push_back(v);
+  return vecBasis;
+}
+
+// The vector: the narrower side's elements from both register spans, extended by the wider
+// side's own registers. Offsets 0 .. v-1 of the shared layout hold it.
+Expected<VectorPlan> chooseVector(const SideSpec (&sides)[2]) {
+  VectorPlan vp;
+  vp.wide = sides[1].vectorElements >= sides[0].vectorElements ? 1 : 0;
+  vp.narrow = 1 - vp.wide;
+  const SideSpec& wide = sides[vp.wide];
+  const SideSpec& narrow = sides[vp.narrow];
+  XorBasis regsWide, regsNarrow, both;
+  for (uint64_t v : wide.side.reg) regsWide.add(v, 0), both.add(v, 0);
+  for (uint64_t v : narrow.side.reg) regsNarrow.add(v, 0), both.add(v, 0);
+  int common = regsWide.rank() + regsNarrow.rank() - both.rank();
+  vp.kNarrow = log2i(uint64_t(narrow.vectorElements));
+  vp.kWide = log2i(uint64_t(wide.vectorElements));
+  if (vp.kWide > regsWide.rank())
+    return makeError(std::string(wide.name) + "Instruction: " + wide.ins->name + " moves " +
+                     std::to_string(wide.vectorElements) + " elements per lane but the " +
+                     wide.name + " layout gives a lane " + std::to_string(1 << regsWide.rank()) +
+                     " distinct elements");
+  if (vp.kNarrow > common)
+    return makeError(std::string(narrow.name) + "Instruction: " + narrow.ins->name + " moves " +
+                     std::to_string(narrow.vectorElements) + " elements per lane, but only " +
+                     std::to_string(1 << common) +
+                     " of a lane's elements are in registers of both layouts; no shared layout "
+                     "keeps a wider vector contiguous for both sides");
+  // Basis of the register-span intersection, then the wider side's extension.
+  LAYOUT_TRY_ASSIGN(inter, registerIntersection(narrow.side.reg, regsWide, common));
+  vp.basis = orderVectorBasis(inter, narrow.side.reg, wide.side.reg, vp.kNarrow, vp.kWide);
+  return vp;
+}
+
+// Each side's phase span X and its dimension.
+struct PhaseSpans {
+  XorBasis X[2];
+  int dim[2] = {0, 0};
+};
+
+// Phase spans X (lanes of one phase plus the side's own vector).
+PhaseSpans phaseSpans(const SideSpec (&sides)[2], const std::vector<uint64_t>& vecBasis) {
+  PhaseSpans px;
+  for (int s = 0; s < 2; ++s) {
+    for (uint64_t v : sides[s].phaseLanes) px.X[s].add(v, 0);
+    for (int i = 0; i < log2i(uint64_t(sides[s].vectorElements)); ++i) px.X[s].add(vecBasis[i], 0);
+    px.dim[s] = px.X[s].rank();
+  }
+  return px;
+}
+
+// How many segment vectors there are, and for whom.
+struct SegmentCounts {
+  int both = 0;      // segments for both sides (above both bank lines)
+  int one = 0;       // segments only for the side with the shorter line
+  int shortSide = 0; // that side
+};
+
+// Segments: offsets at or above a side's bank line. Fill from the top: first the bits that
+// are segments for both sides, then those that are segments only for the side with the
+// shorter line.
+SegmentCounts countSegments(const SideSpec (&sides)[2], int n, int kWide) {
+  int lineLo = std::min(sides[0].lineBits, sides[1].lineBits);
+  int lineHi = std::max(sides[0].lineBits, sides[1].lineBits);
+  SegmentCounts c;
+  c.both = std::max(0, n - std::max(lineHi, kWide));
+  c.one = std::max(0, std::min(n, lineHi) - std::max(lineLo, kWide));
+  c.shortSide = sides[0].lineBits <= sides[1].lineBits ? 0 : 1;
+  return c;
+}
+
+// Coordinate bits in row-major order: the last dim's bits first (they are the low packed bits
+// of the first dim, so list them by dim).
+std::vector<uint64_t> rowMajorUnits(const std::vector<DimSize>& outs) {
+  std::vector<uint64_t> units;
+  std::vector<int> first(outs.size() + 1, 0);
+  for (size_t d = 0; d < outs.size(); ++d) first[d + 1] = first[d] + log2i(outs[d].size);
+  for (size_t d = outs.size(); d-- > 0;)
+    for (int b = first[d]; b < first[d + 1]; ++b) units.push_back(uint64_t{1} << b);
+  return units;
+}
+
+// Rest (the offsets above the vector K) as it grows, with the spans each new vector is tested
+// against.
+struct RestSpan {
+  XorBasis rest, restK, restKx, narrowX; // Rest; Rest + K; Rest + Kx; Rest + the narrow side's X
+  std::vector<uint64_t> basis;           // Rest's vectors in the order they were added
+  void add(uint64_t v) {
+    rest.add(v, 0);
+    restK.add(v, 0);
+    restKx.add(v, 0);
+    narrowX.add(v, 0);
+    basis.push_back(v);
+  }
+};
+
+// The error for a side whose lanes or warps land inside its own `elements`-element vector.
+Error vectorError(const SideSpec& sd, int elements) {
+  return makeError(std::string("the ") + sd.name +
+                   " layout's lanes or warps reach elements inside the " +
+                   std::to_string(elements) +
+                   "-element vector of its instruction, so lanes would need different register "
+                   "orders: use a narrower instruction");
+}
+
+// Puts the wide side's lanes and warps (Zw) into Rest; none may fall inside K.
+Expected<void> addWideLanesAndWarps(RestSpan& r, const SideSpec& wide, int kWide) {
+  for (const auto* images : {&wide.side.lane, &wide.side.warp})
+    for (uint64_t z : *images) {
+      if (r.rest.contains(z)) continue;
+      if (r.restK.contains(z)) return vectorError(wide, 1 << kWide);
+      r.add(z);
+    }
+  return {};
+}
+
+// The z + e (e in Kx) that goes into Rest for a narrow lane or warp z: one outside Rest + K,
+// preferably outside the narrow X; none when every one is inside.
+std::optional<uint64_t> narrowRepresentative(const RestSpan& r, uint64_t z, const VectorPlan& vp) {
+  std::optional<uint64_t> chosen;
+  bool chosenAvoids = false;
+  for (uint64_t m = 0; m < (uint64_t{1} << (vp.kWide - vp.kNarrow)); ++m) {
+    uint64_t c = z;
+    for (int i = 0; i < vp.kWide - vp.kNarrow; ++i)
+      if (m >> i & 1) c ^= vp.basis[vp.kNarrow + i];
+    if (r.restK.contains(c)) continue;
+    bool avoids = !r.narrowX.contains(c);
+    if (!chosen || (avoids && !chosenAvoids)) chosen = c, chosenAvoids = avoids;
+  }
+  return chosen;
+}
+
+// Puts the narrow side's lanes and warps (Zn) into Rest + Kx.
+Expected<void> addNarrowLanesAndWarps(RestSpan& r, const SideSpec& narrow, const VectorPlan& vp) {
+  for (const auto* images : {&narrow.side.lane, &narrow.side.warp})
+    for (uint64_t z : *images) {
+      if (r.restKx.contains(z)) continue;
+      // z + e for some e in Kx goes into Rest: preferably one outside the narrow X.
+      std::optional<uint64_t> chosen = narrowRepresentative(r, z, vp);
+      if (!chosen) return vectorError(narrow, 1 << vp.kNarrow);
+      r.add(*chosen);
+    }
+  return {};
+}
+
+// Completes Rest to `size` vectors from the coordinate bits, meeting the narrow X as little as
+// possible.
+Expected<void> completeRest(RestSpan& r, const std::vector<uint64_t>& units, int size) {
+  auto outsideRestK = [&](uint64_t c) { return !r.restK.contains(c); };
+  while (int(r.basis.size()) < size) {
+    auto c = pick(units, outsideRestK, {&r.narrowX});
+    if (!c) return makeError("internal: cannot complete the offsets above the vector");
+    r.add(*c);
+  }
+  return {};
+}
+
+// Every lane must start its vector at the same register, so lanes and warps may not land
+// inside their own side's vector. Rest, the span of the offsets above the wide vector K (= Kn,
+// the narrow side's vector, + Kx), is a complement of K that holds the wide side's lanes and
+// warps (Zw), and Rest + Kx holds the narrow side's (Zn). Everything else follows from Rest:
+// the segments lie in it, and the wide side's phase span X meets it in dim X - |K| whatever
+// Rest is, so Rest is chosen to meet the narrow side's X as little as possible.
+Expected<RestSpan> buildRest(const SideSpec (&sides)[2], const VectorPlan& vp,
+                             const XorBasis& narrowX, const std::vector<uint64_t>& units, int n) {
+  RestSpan r;
+  r.narrowX = narrowX;
+  for (int i = 0; i < vp.kWide; ++i) {
+    r.restK.add(vp.basis[i], 0);
+    if (i >= vp.kNarrow) r.restKx.add(vp.basis[i], 0);
+  }
+  LAYOUT_TRY(addWideLanesAndWarps(r, sides[vp.wide], vp.kWide));
+  LAYOUT_TRY(addNarrowLanesAndWarps(r, sides[vp.narrow], vp));
+  LAYOUT_TRY(completeRest(r, units, n - vp.kWide));
+  return r;
+}
+
+// The segments (Seg, inside Rest): the ones between the two bank lines and the ones above both.
+struct Segments {
+  XorBasis span;                   // Seg
+  std::vector<uint64_t> high, mid; // above both lines; between the lines
+};
+
+// Candidate segment vectors: Rest's coordinate bits from the highest, then Rest's own basis.
+std::vector<uint64_t> segmentGenerators(const std::vector<uint64_t>& units, const RestSpan& r) {
+  std::vector<uint64_t> generators;
+  for (size_t i = units.size(); i-- > 0;)
+    if (r.rest.contains(units[i])) generators.push_back(units[i]);
+  generators.insert(generators.end(), r.basis.begin(), r.basis.end());
+  return generators;
+}
+
+// Picks all the segments one at a time into `seg`, each in as few of the sides' X + Seg as
+// possible (the short-line side counts twice when only it pays for some of them).
+Expected<std::vector<uint64_t>> pickSegments(const std::vector<uint64_t>& generators,
+                                             const XorBasis& rest, const PhaseSpans& px,
+                                             const SegmentCounts& counts, XorBasis& seg) {
+  XorBasis U[2] = {px.X[0], px.X[1]}; // X + Seg
+  auto inRest = [&](uint64_t c) { return rest.contains(c) && !seg.contains(c); };
+  std::vector<uint64_t> segAll;
+  const int shortSide = counts.shortSide;
+  const std::vector<const XorBasis*> avoid =
+      counts.one == 0
+          ? std::vector<const XorBasis*>{&U[0], &U[1]}
+          : std::vector<const XorBasis*>{&U[shortSide], &U[shortSide], &U[1 - shortSide]};
+  while (int(segAll.size()) < counts.both + counts.one) {
+    auto c = pick(generators, inRest, avoid);
+    if (!c) return makeError("internal: no segment vector left");
+    seg.add(*c, 0);
+    U[0].add(*c, 0);
+    U[1].add(*c, 0);
+    segAll.push_back(*c);
+  }
+  return segAll;
+}
+
+// Splits the segments: the `segOne` below the long line from what the long-line side touches
+// (its X), so it pays as little as possible, and the others above both lines.
+void splitSegments(const std::vector<uint64_t>& segAll, const XorBasis& longX, int segOne,
+                   Segments& s) {
+  // Seg ∩ X_long, enumerated over combinations of segAll (a few dozen bits at most).
+  XorBasis midSpan;
+  for (uint64_t m = 1; segOne > 0 && segAll.size() <= 20 && m < (uint64_t{1} << segAll.size()) &&
+                       int(s.mid.size()) < segOne;
+       ++m) {
+    uint64_t v = detail::combine(segAll, m);
+    if (longX.contains(v) && midSpan.add(v, 0)) s.mid.push_back(v);
+  }
+  for (uint64_t v : segAll)
+    if (int(s.mid.size()) < segOne && midSpan.add(v, 0)) s.mid.push_back(v);
+  for (uint64_t v : segAll)
+    if (midSpan.add(v, 0)) s.high.push_back(v);
+}
+
+// Segments inside Rest: first all of them (the short-line side pays for each, the other side
+// only for the high ones), then the segOne that sit below the long line are taken from what the
+// long-line side touches, so it pays as little as possible.
+Expected<Segments> chooseSegments(const RestSpan& r, const PhaseSpans& px,
+                                  const SegmentCounts& counts, const std::vector<uint64_t>& units) {
+  const std::vector<uint64_t> generators = segmentGenerators(units, r);
+  Segments s;
+  LAYOUT_TRY_ASSIGN(segAll, pickSegments(generators, r.rest, px, counts, s.span));
+  splitSegments(segAll, px.X[1 - counts.shortSide], counts.one, s);
+  return s;
+}
+
+// The offset basis from the bottom: the vector, the bank bits (the rest of Rest, coordinate bits
+// first, in row-major order), the segments between the lines, then those above both.
+Expected<std::vector<uint64_t>> assembleBasis(const std::vector<uint64_t>& vecBasis,
+                                              const std::vector<uint64_t>& units, const RestSpan& r,
+                                              const Segments& s, int n) {
+  XorBasis placed = s.span;
+  std::vector<uint64_t> bank;
+  for (uint64_t u : units)
+    if (r.rest.contains(u) && placed.add(u, 0)) bank.push_back(u);
+  for (uint64_t v : r.basis)
+    if (placed.add(v, 0)) bank.push_back(v);
+  std::vector<uint64_t> basis = vecBasis;
+  basis.insert(basis.end(), bank.begin(), bank.end());
+  basis.insert(basis.end(), s.mid.rbegin(), s.mid.rend());
+  basis.insert(basis.end(), s.high.rbegin(), s.high.rend());
+  if (int(basis.size()) != n) return makeError("internal: the synthesized basis is incomplete");
+  return basis;
+}
+
+// The result's layout and both sides' bank reports on it (with the requested instructions).
+Expected<SwizzleResult> analyzeSynthesized(const SwizzleRequest& req, const LinearLayout& shared) {
+  SwizzleResult res;
+  res.shared = shared;
+  LAYOUT_TRY_ASSIGN(
+      st, analyzeBanks(SharedAccess{req.store, shared, req.elemBits, {}}, req.storeInstruction));
+  LAYOUT_TRY_ASSIGN(
+      ld, analyzeBanks(SharedAccess{req.load, shared, req.elemBits, {}}, req.loadInstruction));
+  res.store = std::move(st);
+  res.load = std::move(ld);
+  return res;
+}
+
+// Lower bounds: a phase spanning 2^dim X elements needs 2^max(0, dim X - line bits) wavefronts.
+// Records both, whether the layout meets them, and why a side needs more than one per phase.
+void addLowerBounds(SwizzleResult& res, const SideSpec (&sides)[2], const PhaseSpans& px,
+                    int elemBits) {
+  const BankReport* reps[2] = {&res.store, &res.load};
+  SideBound* bounds[2] = {&res.lowerBound.store, &res.lowerBound.load};
+  bool met = true;
+  for (int s = 0; s < 2; ++s) {
+    int excess = std::max(0, px.dim[s] - sides[s].lineBits);
+    bounds[s]->waysPerPhase = 1 << excess;
+    uint64_t phasesTotal =
+        uint64_t(reps[s]->warps) * reps[s]->accessesPerWarp * reps[s]->perPhaseMaxWays.size();
+    bounds[s]->wavefronts = phasesTotal * bounds[s]->waysPerPhase;
+    met = met && reps[s]->wavefronts == bounds[s]->wavefronts;
+    if (excess > 0)
+      res.explanation.push_back(
+          describeBound(sides[s].name, px.dim[s], sides[s].lineBits, elemBits, *sides[s].ins));
+  }
+  res.lowerBound.met = met;
+  res.explanation.insert(
+      res.explanation.begin(),
+      met ? std::string("the synthesized layout meets the lower bound on both sides")
+          : std::string("the synthesized layout does not meet the lower bound (store ") +
+                std::to_string(res.store.wavefronts) + " vs " +
+                std::to_string(res.lowerBound.store.wavefronts) + ", load " +
+                std::to_string(res.load.wavefronts) + " vs " +
+                std::to_string(res.lowerBound.load.wavefronts) + ")");
+}
+
 } // namespace
 
 int sideVectorElements(const LinearLayout& side, int capElements) {
@@ -317,20 +719,9 @@ Expected<SwizzleResult> synthesizeSwizzleForTarget(const LinearLayout& store,
 }
 
 Expected<SwizzleResult> synthesizeSwizzle(const SwizzleRequest& req) {
-  if (req.elemBits != 8 && req.elemBits != 16 && req.elemBits != 32 && req.elemBits != 64)
-    return makeError("elemBits: " + std::to_string(req.elemBits) + " is not 8, 16, 32 or 64");
-  LAYOUT_TRY(verifyBankInstruction(req.storeInstruction));
-  LAYOUT_TRY(verifyBankInstruction(req.loadInstruction));
+  LAYOUT_TRY(checkRequest(req));
   const std::vector<DimName> order = req.store.outDimNames();
-  // Same tensor on both sides.
-  bool same = req.store.numOutDims() == req.load.numOutDims();
-  for (int i = 0; same && i < req.store.numOutDims(); ++i) {
-    int j = req.load.outDimIndex(req.store.outDimName(i));
-    same = j >= 0 && req.load.outDimSize(j) == req.store.outDimSize(i);
-  }
-  if (!same) return makeError("store and load layouts cover different tensors");
   const int n = req.store.totalOutDimSizeLog2();
-  if (n > 62) return makeError("the tile has 2^" + std::to_string(n) + " elements; at most 2^62");
   std::vector<DimSize> outs = req.store.outDims();
   std::vector<int64_t> shape;
   for (const DimSize& d : outs) shape.push_back(int64_t(d.size));
@@ -339,250 +730,20 @@ Expected<SwizzleResult> synthesizeSwizzle(const SwizzleRequest& req) {
   // merged phases (see BankInstruction::pairMergedPhases).
   BankInstruction served[2] = {req.storeInstruction, req.loadInstruction};
   SideSpec sides[2] = {{"store", {}, &served[0], 1, {}, 0}, {"load", {}, &served[1], 1, {}, 0}};
-  const LinearLayout* layouts[2] = {&req.store, &req.load};
-  for (SideSpec& s : sides) {
-    const BankInstruction& ins = *s.ins;
-    if (ins.isMatrix())
-      return makeError(std::string(s.name) + "Instruction: " + ins.name +
-                       " is a matrix instruction; the synthesis searches plain vector accesses "
-                       "(analyse ldmatrix / stmatrix layouts with banks.analyze)");
-    LAYOUT_TRY_ASSIGN(side, sideOf(*layouts[&s - sides], s.name, order));
-    s.side = std::move(side);
-    bool partners = (s.side.lane.size() > 0 && s.side.lane[0] == 0) ||
-                    (s.side.lane.size() > 1 && s.side.lane[1] == 0);
-    served[&s - sides].phases = effectivePhases(ins, partners);
-    if ((1 << s.side.laneBits) != ins.laneCount)
-      return makeError(std::string(s.name) + " layout has " + std::to_string(1 << s.side.laneBits) +
-                       " lanes but " + ins.name + " serves " + std::to_string(ins.laneCount));
-    if (ins.bytesPerLane * 8 < req.elemBits || ins.bytesPerLane * 8 % req.elemBits != 0 ||
-        !std::has_single_bit(unsigned(ins.bytesPerLane * 8 / req.elemBits)))
-      return makeError(std::string(s.name) + "Instruction: " + ins.name + " moves " +
-                       std::to_string(ins.bytesPerLane) +
-                       " B per lane, not a power-of-two number of " + std::to_string(req.elemBits) +
-                       "-bit elements");
-    s.vectorElements = ins.bytesPerLane * 8 / req.elemBits;
-    LAYOUT_TRY_ASSIGN(pl, phaseLaneBasis(ins));
-    for (uint64_t d : pl) s.phaseLanes.push_back(detail::combine(s.side.lane, d));
-    s.lineBits = lineBits(ins, req.elemBits);
-  }
-  // The vector: the narrower side's elements from both register spans, extended by the wider
-  // side's own registers. Offsets 0 .. v-1 of the shared layout hold it.
-  int wide = sides[1].vectorElements >= sides[0].vectorElements ? 1 : 0, narrow = 1 - wide;
-  XorBasis regsWide, regsNarrow, both;
-  for (uint64_t v : sides[wide].side.reg) regsWide.add(v, 0), both.add(v, 0);
-  for (uint64_t v : sides[narrow].side.reg) regsNarrow.add(v, 0), both.add(v, 0);
-  int common = regsWide.rank() + regsNarrow.rank() - both.rank();
-  int kNarrow = log2i(uint64_t(sides[narrow].vectorElements)),
-      kWide = log2i(uint64_t(sides[wide].vectorElements));
-  if (kWide > regsWide.rank())
-    return makeError(std::string(sides[wide].name) + "Instruction: " + sides[wide].ins->name +
-                     " moves " + std::to_string(sides[wide].vectorElements) +
-                     " elements per lane but the " + sides[wide].name + " layout gives a lane " +
-                     std::to_string(1 << regsWide.rank()) + " distinct elements");
-  if (kNarrow > common)
-    return makeError(std::string(sides[narrow].name) + "Instruction: " + sides[narrow].ins->name +
-                     " moves " + std::to_string(sides[narrow].vectorElements) +
-                     " elements per lane, but only " + std::to_string(1 << common) +
-                     " of a lane's elements are in registers of both layouts; no shared layout "
-                     "keeps a wider vector contiguous for both sides");
-  // Basis of the register-span intersection, then the wider side's extension.
-  std::vector<uint64_t> vecBasis;
-  {
-    XorBasis chosen;
-    // Elements of the intersection: vectors of the narrow span that the wide span contains.
-    std::vector<uint64_t> inter;
-    {
-      // Enumerating the narrow span is affordable: a lane holds at most 2^16 registers here.
-      std::vector<uint64_t> nb;
-      XorBasis tmp;
-      for (uint64_t v : sides[narrow].side.reg)
-        if (tmp.add(v, 0)) nb.push_back(v);
-      if (nb.size() > 16) return makeError("a lane holds more than 2^16 elements");
-      for (uint64_t m = 1; m < (uint64_t{1} << nb.size()) && int(inter.size()) < common; ++m) {
-        uint64_t v = detail::combine(nb, m);
-        if (regsWide.contains(v) && !chosen.contains(v)) {
-          chosen.add(v, 0);
-          inter.push_back(v);
-        }
-      }
-    }
-    // Prefer the layouts' own register bases (in order) so the vector reads naturally.
-    XorBasis interSpan;
-    for (uint64_t v : inter) interSpan.add(v, 0);
-    XorBasis taken;
-    for (uint64_t v : sides[narrow].side.reg)
-      if (int(vecBasis.size()) < kNarrow && interSpan.contains(v) && taken.add(v, 0))
-        vecBasis.push_back(v);
-    for (uint64_t v : inter)
-      if (int(vecBasis.size()) < kNarrow && taken.add(v, 0)) vecBasis.push_back(v);
-    for (uint64_t v : sides[wide].side.reg)
-      if (int(vecBasis.size()) < kWide && taken.add(v, 0)) vecBasis.push_back(v);
-  }
-  // Phase spans X (lanes of one phase plus the side's own vector).
-  XorBasis X[2];
-  int dimX[2];
-  for (int s = 0; s < 2; ++s) {
-    for (uint64_t v : sides[s].phaseLanes) X[s].add(v, 0);
-    for (int i = 0; i < log2i(uint64_t(sides[s].vectorElements)); ++i) X[s].add(vecBasis[i], 0);
-    dimX[s] = X[s].rank();
-  }
-  // Segments: offsets at or above a side's bank line. Fill from the top: first the bits that
-  // are segments for both sides, then those that are segments only for the side with the
-  // shorter line.
-  int lineLo = std::min(sides[0].lineBits, sides[1].lineBits);
-  int lineHi = std::max(sides[0].lineBits, sides[1].lineBits);
-  int segBoth = std::max(0, n - std::max(lineHi, kWide));
-  int segOne = std::max(0, std::min(n, lineHi) - std::max(lineLo, kWide));
-  int shortSide = sides[0].lineBits <= sides[1].lineBits ? 0 : 1;
-  // Coordinate bits in row-major order: the last dim's bits first (they are the low packed bits
-  // of the first dim, so list them by dim).
-  std::vector<uint64_t> units;
-  {
-    std::vector<int> first(outs.size() + 1, 0);
-    for (size_t d = 0; d < outs.size(); ++d) first[d + 1] = first[d] + log2i(outs[d].size);
-    for (size_t d = outs.size(); d-- > 0;)
-      for (int b = first[d]; b < first[d + 1]; ++b) units.push_back(uint64_t{1} << b);
-  }
-  // Every lane must start its vector at the same register, so lanes and warps may not land
-  // inside their own side's vector. Rest, the span of the offsets above the wide vector K (= Kn,
-  // the narrow side's vector, + Kx), is a complement of K that holds the wide side's lanes and
-  // warps (Zw), and Rest + Kx holds the narrow side's (Zn). Everything else follows from Rest:
-  // the segments lie in it, and the wide side's phase span X meets it in dim X - |K| whatever
-  // Rest is, so Rest is chosen to meet the narrow side's X as little as possible.
-  auto vectorError = [&](const SideSpec& sd, int elements) {
-    return makeError(std::string("the ") + sd.name +
-                     " layout's lanes or warps reach elements inside the " +
-                     std::to_string(elements) +
-                     "-element vector of its instruction, so lanes would need different register "
-                     "orders: use a narrower instruction");
-  };
-  XorBasis rest, restK, restKx, narrowX = X[narrow];
-  std::vector<uint64_t> restBasis;
-  for (int i = 0; i < kWide; ++i) {
-    restK.add(vecBasis[i], 0);
-    if (i >= kNarrow) restKx.add(vecBasis[i], 0);
-  }
-  auto addRest = [&](uint64_t v) {
-    rest.add(v, 0);
-    restK.add(v, 0);
-    restKx.add(v, 0);
-    narrowX.add(v, 0);
-    restBasis.push_back(v);
-  };
-  for (const auto* images : {&sides[wide].side.lane, &sides[wide].side.warp})
-    for (uint64_t z : *images) {
-      if (rest.contains(z)) continue;
-      if (restK.contains(z)) return vectorError(sides[wide], 1 << kWide);
-      addRest(z);
-    }
-  for (const auto* images : {&sides[narrow].side.lane, &sides[narrow].side.warp})
-    for (uint64_t z : *images) {
-      if (restKx.contains(z)) continue;
-      // z + e for some e in Kx goes into Rest: preferably one outside the narrow X.
-      std::optional<uint64_t> chosen;
-      bool chosenAvoids = false;
-      for (uint64_t m = 0; m < (uint64_t{1} << (kWide - kNarrow)); ++m) {
-        uint64_t c = z;
-        for (int i = 0; i < kWide - kNarrow; ++i)
-          if (m >> i & 1) c ^= vecBasis[kNarrow + i];
-        if (restK.contains(c)) continue;
-        bool avoids = !narrowX.contains(c);
-        if (!chosen || (avoids && !chosenAvoids)) chosen = c, chosenAvoids = avoids;
-      }
-      if (!chosen) return vectorError(sides[narrow], 1 << kNarrow);
-      addRest(*chosen);
-    }
-  {
-    auto outsideRestK = [&](uint64_t c) { return !restK.contains(c); };
-    while (int(restBasis.size()) < n - kWide) {
-      auto c = pick(units, outsideRestK, {&narrowX});
-      if (!c) return makeError("internal: cannot complete the offsets above the vector");
-      addRest(*c);
-    }
-  }
-  // Segments inside Rest: first all of them (the short-line side pays for each, the other side
-  // only for the high ones), then the segOne that sit below the long line are taken from what the
-  // long-line side touches, so it pays as little as possible.
-  std::vector<uint64_t> generators;
-  for (size_t i = units.size(); i-- > 0;)
-    if (rest.contains(units[i])) generators.push_back(units[i]);
-  generators.insert(generators.end(), restBasis.begin(), restBasis.end());
-  XorBasis seg;
-  XorBasis U[2] = {X[0], X[1]}; // X + Seg
-  auto inRest = [&](uint64_t c) { return rest.contains(c) && !seg.contains(c); };
-  std::vector<uint64_t> segAll, segHigh, segMid; // all; above both lines; between the lines
-  const std::vector<const XorBasis*> avoid =
-      segOne == 0 ? std::vector<const XorBasis*>{&U[0], &U[1]}
-                  : std::vector<const XorBasis*>{&U[shortSide], &U[shortSide], &U[1 - shortSide]};
-  while (int(segAll.size()) < segBoth + segOne) {
-    auto c = pick(generators, inRest, avoid);
-    if (!c) return makeError("internal: no segment vector left");
-    seg.add(*c, 0);
-    U[0].add(*c, 0);
-    U[1].add(*c, 0);
-    segAll.push_back(*c);
-  }
-  {
-    // Seg ∩ X_long, enumerated over combinations of segAll (a few dozen bits at most).
-    const XorBasis& longX = X[1 - shortSide];
-    XorBasis midSpan;
-    for (uint64_t m = 1; segOne > 0 && segAll.size() <= 20 && m < (uint64_t{1} << segAll.size()) &&
-                         int(segMid.size()) < segOne;
-         ++m) {
-      uint64_t v = detail::combine(segAll, m);
-      if (longX.contains(v) && midSpan.add(v, 0)) segMid.push_back(v);
-    }
-    for (uint64_t v : segAll)
-      if (int(segMid.size()) < segOne && midSpan.add(v, 0)) segMid.push_back(v);
-    for (uint64_t v : segAll)
-      if (midSpan.add(v, 0)) segHigh.push_back(v);
-  }
-  // Bank bits: the rest of Rest, coordinate bits first, in row-major order.
-  XorBasis placed = seg;
-  std::vector<uint64_t> bank;
-  for (uint64_t u : units)
-    if (rest.contains(u) && placed.add(u, 0)) bank.push_back(u);
-  for (uint64_t v : restBasis)
-    if (placed.add(v, 0)) bank.push_back(v);
-  std::vector<uint64_t> basis = vecBasis;
-  basis.insert(basis.end(), bank.begin(), bank.end());
-  basis.insert(basis.end(), segMid.rbegin(), segMid.rend());
-  basis.insert(basis.end(), segHigh.rbegin(), segHigh.rend());
-  if (int(basis.size()) != n) return makeError("internal: the synthesized basis is incomplete");
+  LAYOUT_TRY(describeSide(sides[0], served[0], req.store, req.elemBits, order));
+  LAYOUT_TRY(describeSide(sides[1], served[1], req.load, req.elemBits, order));
+
+  LAYOUT_TRY_ASSIGN(vec, chooseVector(sides));
+  const PhaseSpans px = phaseSpans(sides, vec.basis);
+  const SegmentCounts counts = countSegments(sides, n, vec.kWide);
+  const std::vector<uint64_t> units = rowMajorUnits(outs);
+  LAYOUT_TRY_ASSIGN(rest, buildRest(sides, vec, px.X[vec.narrow], units, n));
+  LAYOUT_TRY_ASSIGN(segments, chooseSegments(rest, px, counts, units));
+  LAYOUT_TRY_ASSIGN(basis, assembleBasis(vec.basis, units, rest, segments, n));
   LAYOUT_TRY_ASSIGN(shared, sharedFromBasis(basis, outs));
 
-  SwizzleResult res;
-  res.shared = shared;
-  LAYOUT_TRY_ASSIGN(
-      st, analyzeBanks(SharedAccess{req.store, shared, req.elemBits, {}}, req.storeInstruction));
-  LAYOUT_TRY_ASSIGN(
-      ld, analyzeBanks(SharedAccess{req.load, shared, req.elemBits, {}}, req.loadInstruction));
-  res.store = std::move(st);
-  res.load = std::move(ld);
-  // Lower bounds: a phase spanning 2^dim X elements needs 2^max(0, dim X - line bits) wavefronts.
-  const BankReport* reps[2] = {&res.store, &res.load};
-  SideBound* bounds[2] = {&res.lowerBound.store, &res.lowerBound.load};
-  bool met = true;
-  for (int s = 0; s < 2; ++s) {
-    int excess = std::max(0, dimX[s] - sides[s].lineBits);
-    bounds[s]->waysPerPhase = 1 << excess;
-    uint64_t phasesTotal =
-        uint64_t(reps[s]->warps) * reps[s]->accessesPerWarp * reps[s]->perPhaseMaxWays.size();
-    bounds[s]->wavefronts = phasesTotal * bounds[s]->waysPerPhase;
-    met = met && reps[s]->wavefronts == bounds[s]->wavefronts;
-    if (excess > 0)
-      res.explanation.push_back(
-          describeBound(sides[s].name, dimX[s], sides[s].lineBits, req.elemBits, *sides[s].ins));
-  }
-  res.lowerBound.met = met;
-  res.explanation.insert(
-      res.explanation.begin(),
-      met ? std::string("the synthesized layout meets the lower bound on both sides")
-          : std::string("the synthesized layout does not meet the lower bound (store ") +
-                std::to_string(res.store.wavefronts) + " vs " +
-                std::to_string(res.lowerBound.store.wavefronts) + ", load " +
-                std::to_string(res.load.wavefronts) + " vs " +
-                std::to_string(res.lowerBound.load.wavefronts) + ")");
+  LAYOUT_TRY_ASSIGN(res, analyzeSynthesized(req, shared));
+  addLowerBounds(res, sides, px, req.elemBits);
   if (req.compareFamilies) searchFamilies(req, shape, res);
   for (FamilyCandidate& c : res.families) explainFamily(c, res, req);
   return res;
@@ -605,19 +766,17 @@ Expected<LinearLayout> xorSwizzleShared(std::span<const int64_t> shape, int swiz
     return makeError("maxPhase: " + std::to_string(maxPhase) +
                      " must be a power of two of at most columns / swizzleUnit = " +
                      std::to_string(shape[1] / swizzleUnit) + " (no chunk may leave its row)");
-  auto enc = triton::parseEncoding("#ttg.swizzled_shared<{vec = " + std::to_string(swizzleUnit) +
-                                   ", perPhase = 1, maxPhase = " + std::to_string(maxPhase) +
-                                   ", order = [1, 0]}>");
+  auto enc =
+      triton::toEncoding(triton::SwizzledSharedEncoding{swizzleUnit, 1, maxPhase, {1, 0}, {}});
   if (!enc) return enc.error();
   return triton::toLinearLayout(*enc, shape);
 }
 
 Expected<LinearLayout> rowMajorShared(std::span<const int64_t> shape) {
   if (shape.empty()) return makeError("shape: empty");
-  std::string order;
-  for (size_t i = shape.size(); i-- > 0;) order += std::to_string(i) + (i ? ", " : "");
-  auto enc = triton::parseEncoding(
-      "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [" + order + "]}>");
+  std::vector<int64_t> order;
+  for (size_t i = shape.size(); i-- > 0;) order.push_back(int64_t(i));
+  auto enc = triton::toEncoding(triton::SwizzledSharedEncoding{1, 1, 1, order, {}});
   if (!enc) return enc.error();
   return triton::toLinearLayout(*enc, shape);
 }

@@ -44,7 +44,7 @@ enum class EncodingKind {
 // A parsed and verified TritonGPU encoding. `#triton_gpu.` is read as `#ttg.`, and
 // `#triton_intel_gpu.` as `#ttig.`.
 struct Encoding {
-  EncodingKind kind;
+  EncodingKind kind = EncodingKind::Blocked;
   AttrValue attr;        // with the dialect prefix normalised to "ttg."
   std::string canonical; // the attribute text in MLIR's canonical spacing (the cache key)
 
