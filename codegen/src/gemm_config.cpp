@@ -4,6 +4,8 @@
 #include "layout/intel/block_io.h"
 #include "layout/target/hardware_target.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <bit>
 

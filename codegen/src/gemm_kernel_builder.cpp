@@ -94,7 +94,7 @@ struct Builder {
     auto ll = triton::toLinearLayout(enc, shape);
     if (!ll)
       return makeError("operand " + std::string(matrixName(which)) + ": " + ll.error().message);
-    (isA ? k.planA : k.planB) = intel::blockLoadPlanToJson(*plan);
+    (isA ? k.planA : k.planB) = *plan;
     const int origin = addOrigin(opName, plan->subgroupOffset);
 
     // Memory coordinates: A is (m, k); B is (k, n), or (n, k) when stored transposed.

@@ -2,6 +2,10 @@
 // report.
 #include "codegen/gemm_kernel_builder.h"
 
+#include "layout/intel/block_load_plan.h"
+
+#include <nlohmann/json.hpp>
+
 #include <sstream>
 
 namespace layout::codegen {
@@ -53,7 +57,8 @@ nlohmann::ordered_json kernelPlanToJson(const GemmKernel& k) {
     origins[o.name] = bases;
   }
   j["subgroupOrigins"] = origins;
-  j["blockLoads"] = {{"A", k.planA}, {"B", k.planB}};
+  j["blockLoads"] = {{"A", intel::blockLoadPlanToJson(k.planA)},
+                     {"B", intel::blockLoadPlanToJson(k.planB)}};
   nlohmann::ordered_json io = nlohmann::ordered_json::array();
   for (const auto* list : {&k.mainLoop, &k.epilogue})
     for (const Op& op : *list)

@@ -10,6 +10,8 @@
 #include "codegen/gemm_kernel_builder.h"
 #include "codegen/opencl_block_builtins.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <set>
 #include <sstream>

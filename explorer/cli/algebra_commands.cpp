@@ -4,6 +4,8 @@
 
 #include "layout/text/layout_json.h"
 
+#include <nlohmann/json.hpp>
+
 #include <iostream>
 
 namespace layoutctl {

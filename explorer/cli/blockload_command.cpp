@@ -4,6 +4,8 @@
 
 #include "layout/intel/block_load_plan.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fstream>
 #include <iostream>
 #include <sstream>

@@ -5,6 +5,8 @@
 #include "layout/conversion/conversion_plan.h"
 #include "layout/triton/layout_operand.h"
 
+#include <nlohmann/json.hpp>
+
 #include <iostream>
 
 namespace layoutctl {

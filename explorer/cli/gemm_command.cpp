@@ -10,6 +10,8 @@
 #include "kernels/xe_simulator.h"
 #include "layout/intel/block_io.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <filesystem>
 #include <iostream>

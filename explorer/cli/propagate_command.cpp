@@ -4,6 +4,8 @@
 
 #include "layout/xegpu/propagation_json.h"
 
+#include <nlohmann/json.hpp>
+
 #include <iostream>
 #include <sstream>
 

@@ -9,6 +9,8 @@
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fstream>
 #include <iostream>
 #include <sstream>

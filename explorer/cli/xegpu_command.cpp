@@ -6,6 +6,8 @@
 #include "layout/text/layout_json.h"
 #include "layout/xegpu/xegpu_layout.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fstream>
 #include <iostream>
 #include <sstream>

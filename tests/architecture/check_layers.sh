@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The layering of docs/architecture.md, checked over every #include line: a file may include the
 # public headers of its own module and of the modules below it, and internal headers ("name.h"
-# without a path) of its own directory only. Exit 1 listing every violation.
+# without a path) of its own directory only, and the library's public headers include
+# <nlohmann/json_fwd.hpp>, never <nlohmann/json.hpp>. Exit 1 listing every violation.
 # usage: check_layers.sh SOURCE_DIR
 set -u
 root=${1:-.}
@@ -84,6 +85,15 @@ while IFS= read -r file; do
     fi
   done < <(grep -E '^[[:space:]]*#[[:space:]]*include[[:space:]]+"' "$file")
 done < <(find liblayout codegen kernels explorer/gui/include explorer/gui/src -name '*.h' -o -name '*.cpp' | sort)
+
+# The library's public headers declare JSON functions over nlohmann/json_fwd.hpp: a program that
+# includes them does not compile the whole JSON library unless it uses it.
+while IFS= read -r header; do
+  if grep -qE '^[[:space:]]*#[[:space:]]*include[[:space:]]*<nlohmann/json.hpp>' "$header"; then
+    echo "$header: a public header includes <nlohmann/json.hpp> (use <nlohmann/json_fwd.hpp>)"
+    violations=$((violations + 1))
+  fi
+done < <(find liblayout/include codegen/include kernels/include -name '*.h' | sort)
 
 echo "layers: $checked files checked, $violations violations"
 [[ $violations -eq 0 ]]

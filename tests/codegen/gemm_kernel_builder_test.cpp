@@ -4,6 +4,8 @@
 #include "codegen/gemm_kernel_builder.h"
 #include "codegen/opencl_block_builtins.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 #include <random>

@@ -7,6 +7,8 @@
 #include "codegen/gemm_kernel_builder.h"
 #include "codegen/opencl_emitter.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cstdio>

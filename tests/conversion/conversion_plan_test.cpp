@@ -17,6 +17,8 @@
 #include "layout/text/layout_json.h"
 #include "layout/triton/encoding.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>

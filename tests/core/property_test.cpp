@@ -10,6 +10,8 @@
 #include "layout/core/linear_layout.h"
 #include "layout/text/layout_json.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -13,6 +13,8 @@
 #include "layout/triton/layout_views.h"
 #include "layout/xegpu/xegpu_layout.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

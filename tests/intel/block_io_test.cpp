@@ -4,6 +4,8 @@
 // element-by-element model written from the §3.1 prose.
 #include "layout/intel/block_io.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 #include <optional>

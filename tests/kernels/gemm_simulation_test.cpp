@@ -6,6 +6,8 @@
 #include "kernels/gemm_verification.h"
 #include "kernels/xe_simulator.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 namespace layout::kernels {

@@ -2,6 +2,8 @@
 // line, and hand-derived results for the ops the Triton vectors do not cover.
 #include "layout/protocol/batch.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 #include <sstream>

@@ -1,6 +1,8 @@
 // The xegpu.* batch ops (interchange §2): arguments, results and per-line errors.
 #include "layout/protocol/batch.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 using nlohmann::json;

@@ -11,6 +11,8 @@
 
 #include "support/scoped_limits.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>

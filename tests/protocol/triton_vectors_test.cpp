@@ -4,6 +4,8 @@
 #include "layout/protocol/batch.h"
 #include "layout/text/layout_json.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 #include <fstream>

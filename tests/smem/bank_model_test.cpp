@@ -3,6 +3,8 @@
 #include "layout/smem/bank_analysis.h"
 #include "layout/smem/bank_model.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 namespace {

@@ -5,6 +5,8 @@
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 #include <fstream>

@@ -16,7 +16,7 @@
 
 #include "layout/core/expected.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <array>
 #include <cstdint>

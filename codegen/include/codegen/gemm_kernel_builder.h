@@ -19,7 +19,7 @@
 
 #include "codegen/kernel_ir.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <string>
 

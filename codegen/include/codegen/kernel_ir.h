@@ -18,6 +18,7 @@
 #include "codegen/gemm_config.h"
 #include "layout/core/linear_layout.h"
 #include "layout/intel/block_io.h"
+#include "layout/intel/block_load_plan.h"
 
 #include <cstdint>
 #include <string>
@@ -125,7 +126,7 @@ struct GemmKernel {
   std::vector<Op> mainLoop;                    // one K step: prefetch, loads, shuffles, DPAS
   std::vector<Op> epilogue;                    // stores
   std::string encodingA, encodingB, encodingC; // the Triton encodings the plans came from
-  nlohmann::ordered_json planA, planB;         // intel::blockLoadPlanToJson of the operands
+  intel::BlockLoadPlan planA, planB;           // the operands' block-load plans
   KernelReport report;
 };
 

@@ -5,6 +5,8 @@
 #include "explorer/views.h"
 #include "layout/text/file_io.h"
 
+#include <nlohmann/json.hpp>
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 

@@ -9,6 +9,8 @@
 #include "layout/text/file_io.h"
 #include "script_runner.h"
 
+#include <nlohmann/json.hpp>
+
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>

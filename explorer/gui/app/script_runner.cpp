@@ -3,6 +3,8 @@
 #include "explorer/svg_export.h"
 #include "layout/text/file_io.h"
 
+#include <nlohmann/json.hpp>
+
 #include <GLFW/glfw3.h>
 
 #include <cctype>

@@ -2,6 +2,8 @@
 #include "layout/conversion/conversion_plan.h"
 #include "layout/text/layout_json.h"
 
+#include <nlohmann/json.hpp>
+
 #include <sstream>
 
 namespace layout::conversion {

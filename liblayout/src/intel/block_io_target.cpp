@@ -7,6 +7,8 @@
 
 #include "layout/text/json_fields.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <bit>
 #include <initializer_list>

@@ -2,6 +2,8 @@
 #include "layout/intel/block_load_plan.h"
 #include "layout/text/layout_json.h"
 
+#include <nlohmann/json.hpp>
+
 namespace layout::intel {
 
 nlohmann::ordered_json blockLoadPlanToJson(const BlockLoadPlan& plan) {

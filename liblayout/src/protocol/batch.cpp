@@ -6,6 +6,8 @@
 
 #include "layout/text/json_text.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <istream>
 #include <new>
@@ -123,6 +125,9 @@ std::optional<std::string> findIdText(std::string_view text) {
 
 } // namespace
 
+BatchRequest::BatchRequest(std::string opName, const json& argsObject)
+    : op(std::move(opName)), args(argsObject) {}
+
 Expected<uint64_t> BatchRequest::uintArg(const char* name) const {
   LAYOUT_TRY_ASSIGN(j, findArg(args, name));
   return asUint(*j, argPath(name));
@@ -216,9 +221,10 @@ std::string BatchProcessor::processLine(std::string_view line) const {
       return errorLine(id, "request: missing string field \"op\"");
     auto it = ops_.find(op->get<std::string>());
     if (it == ops_.end()) return errorLine(id, "unknown op \"" + op->get<std::string>() + "\"");
-    BatchRequest req;
-    req.op = it->first;
-    if (auto args = request.find("args"); args != request.end()) {
+    static const json kNoArgs = json::object();
+    const auto args = request.find("args");
+    BatchRequest req(it->first, args != request.end() ? *args : kNoArgs);
+    if (args != request.end()) {
       if (!args->is_object()) return errorLine(id, "request: \"args\" must be an object");
       if (!it->second.checksOwnArgs)
         for (const auto& [key, unused] : args->items()) {
@@ -229,7 +235,6 @@ std::string BatchProcessor::processLine(std::string_view line) const {
           return errorLine(id, req.op + ": args." + key + ": unknown argument (" + req.op +
                                    " takes " + (list.empty() ? std::string("none") : list) + ")");
         }
-      req.args = *args;
     }
     if (auto inputs = request.find("inputs"); inputs != request.end()) {
       if (!inputs->is_array()) return errorLine(id, "request: \"inputs\" must be a list");

@@ -6,6 +6,8 @@
 #include "layout/protocol/batch.h"
 #include "layout/text/layout_json.h"
 
+#include <nlohmann/json.hpp>
+
 namespace layout {
 
 using nlohmann::ordered_json;

@@ -5,6 +5,8 @@
 #include "layout/smem/swizzle_synthesis.h"
 #include "layout/triton/layout_operand.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 namespace layout {

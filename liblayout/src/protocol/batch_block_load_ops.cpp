@@ -3,6 +3,8 @@
 #include "layout/intel/block_load_plan.h"
 #include "layout/protocol/batch.h"
 
+#include <nlohmann/json.hpp>
+
 namespace layout {
 
 using nlohmann::ordered_json;

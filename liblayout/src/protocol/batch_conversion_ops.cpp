@@ -5,6 +5,8 @@
 #include "layout/protocol/batch.h"
 #include "layout/triton/layout_operand.h"
 
+#include <nlohmann/json.hpp>
+
 namespace layout {
 
 using nlohmann::ordered_json;

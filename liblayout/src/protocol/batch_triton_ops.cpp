@@ -4,6 +4,8 @@
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 
+#include <nlohmann/json.hpp>
+
 namespace layout {
 
 using nlohmann::ordered_json;

@@ -4,6 +4,8 @@
 #include "layout/text/layout_json.h"
 #include "layout/xegpu/xegpu_layout.h"
 
+#include <nlohmann/json.hpp>
+
 namespace layout {
 
 using nlohmann::ordered_json;

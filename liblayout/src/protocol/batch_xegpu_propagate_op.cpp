@@ -2,6 +2,8 @@
 #include "layout/protocol/batch.h"
 #include "layout/xegpu/propagation_json.h"
 
+#include <nlohmann/json.hpp>
+
 namespace layout {
 
 void registerXegpuPropagateOp(BatchProcessor& p) {

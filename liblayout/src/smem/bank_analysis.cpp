@@ -6,6 +6,8 @@
 #include "access_geometry.h"
 #include "xor_basis.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <bit>
 #include <sstream>

@@ -9,6 +9,8 @@
 #include "layout/triton/encoding_params.h"
 #include "xor_basis.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <bit>
 #include <sstream>

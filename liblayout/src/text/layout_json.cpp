@@ -5,6 +5,8 @@
 
 #include "layout/core/resource_limits.h"
 
+#include <nlohmann/json.hpp>
+
 #include <bit>
 
 namespace layout {

@@ -1,6 +1,8 @@
 // Reading propagation requests from JSON, with errors that name the key and the expected type.
 #include "layout/xegpu/propagation_json.h"
 
+#include <nlohmann/json.hpp>
+
 #include <set>
 
 namespace layout {

@@ -19,6 +19,8 @@
 
 #include "layout/core/expected.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <string_view>
 #include <vector>

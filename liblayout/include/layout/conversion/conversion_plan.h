@@ -28,7 +28,7 @@
 #include "layout/core/linear_layout.h"
 #include "layout/smem/swizzle_synthesis.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <optional>
 #include <string>

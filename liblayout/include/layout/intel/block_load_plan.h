@@ -39,7 +39,7 @@
 #include "layout/intel/block_io.h"
 #include "layout/triton/encoding.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <optional>

@@ -13,7 +13,7 @@
 
 #include "layout/core/linear_layout.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <functional>
 #include <iosfwd>
@@ -26,9 +26,13 @@ namespace layout {
 
 // A parsed request: the layouts of "inputs" and the raw "args" object.
 struct BatchRequest {
+  // `args`: the request's "args" object (an empty object when it has none); it must outlive the
+  // request.
+  BatchRequest(std::string op, const nlohmann::json& args);
+
   std::string op;
   std::vector<LinearLayout> inputs;
-  nlohmann::json args = nlohmann::json::object();
+  const nlohmann::json& args;
 
   // Typed accessors for args; errors name the argument and the expected type.
   Expected<uint64_t> uintArg(const char* name) const;

@@ -27,7 +27,7 @@
 #include "layout/core/linear_layout.h"
 #include "layout/smem/bank_model.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <functional>

@@ -18,7 +18,7 @@
 #include "layout/core/expected.h"
 #include "layout/target/hardware_target.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <string>
 #include <string_view>

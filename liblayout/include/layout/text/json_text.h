@@ -3,18 +3,12 @@
 
 #include "layout/core/expected.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <string_view>
 
 namespace layout::detail {
 
-inline Expected<nlohmann::json> parseJsonText(std::string_view text) {
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    return makeError(std::string("malformed JSON: ") + e.what());
-  }
-}
+Expected<nlohmann::json> parseJsonText(std::string_view text);
 
 } // namespace layout::detail

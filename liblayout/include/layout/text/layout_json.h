@@ -8,7 +8,7 @@
 
 #include "layout/core/linear_layout.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <string>
 #include <string_view>

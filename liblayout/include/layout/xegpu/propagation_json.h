@@ -10,7 +10,7 @@
 
 #include "layout/xegpu/propagation.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 namespace layout {
 
