@@ -4,6 +4,15 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
+# With shared libraries (-DBUILD_SHARED_LIBS=ON) the installed tools find them next to themselves.
+if(BUILD_SHARED_LIBS)
+  foreach(tool layoutctl layout-explorer)
+    if(TARGET ${tool})
+      set_target_properties(${tool} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
+    endif()
+  endforeach()
+endif()
+
 get_property(layout_targets GLOBAL PROPERTY LAYOUT_LIBRARY_TARGETS)
 install(TARGETS ${layout_targets} EXPORT layoutTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite: the Release build with every GoogleTest suite and the
 # layoutctl end-to-end tests, the same suite again under AddressSanitizer + UndefinedBehavior-
-# Sanitizer, the batch/JSON fuzzer for a bounded time (FUZZ_SECONDS, default 60), the explorer
+# Sanitizer, a shared-library build installed and used by examples/downstream, the batch/JSON
+# fuzzer for a bounded time (FUZZ_SECONDS, default 60), the explorer
 # input fuzzer (EXPLORER_FUZZ_SECONDS, default 30) and the input-limits fuzzer (alias files, view
 # shapes, long batch lines, scripts; LIMITS_FUZZ_SECONDS, default 30). The explorer's GUI tests
 # run under xvfb-run.
@@ -23,6 +24,13 @@ echo "== Release build and tests =="
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
+
+echo "== Shared libraries (-DBUILD_SHARED_LIBS=ON): versioned, installed, used downstream =="
+cmake -S . -B build-shared -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
+  -DLAYOUT_BUILD_TESTS=OFF -DLAYOUT_BUILD_BENCHMARKS=OFF -DLAYOUT_BUILD_EXAMPLES=OFF \
+  -DLAYOUT_BUILD_EXPLORER=OFF >/dev/null
+cmake --build build-shared -j"$jobs"
+bash tests/package/downstream_test.sh build-shared . build-shared/explorer/cli/layoutctl
 
 echo "== ASan + UBSan build and tests (assertions on) =="
 # -O1 -g1 (line tables only): what the sanitizers recommend, and half the compile time of -O2 -g,

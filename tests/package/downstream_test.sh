@@ -18,6 +18,26 @@ cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 ||
 for f in include/layout/core/linear_layout.h include/codegen/kernel_ir.h bin/layoutctl; do
   [[ -e $tmp/prefix/$f ]] || fail "install: $f missing"
 done
+# A shared build (-DBUILD_SHARED_LIBS=ON): versioned libraries (liblayout_core.so ->
+# liblayout_core.so.MAJOR -> liblayout_core.so.MAJOR.MINOR.PATCH, SONAME liblayout_core.so.MAJOR)
+# and an installed layoutctl that finds them.
+shared=""
+core=$(find "$tmp/prefix" -name 'liblayout_core.so' | head -1)
+if [[ -n $core ]]; then
+  shared=yes
+  libdir=$(dirname "$core")
+  for module in core text target triton xegpu intel smem conversion protocol codegen kernels; do
+    lib=$libdir/liblayout_$module.so
+    [[ -L $lib ]] || fail "shared: $lib is not a link to the versioned library"
+    soname=$(readelf -d "$(readlink -f "$lib")" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+    [[ $soname =~ ^liblayout_$module\.so\.[0-9]+$ ]] || fail "shared: $lib has SONAME '$soname'"
+    [[ -e $libdir/$soname ]] || fail "shared: $libdir/$soname missing"
+    [[ $(readlink -f "$lib") =~ \.so\.[0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "shared: $lib is not versioned"
+  done
+  export LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  env -u LD_LIBRARY_PATH "$tmp/prefix/bin/layoutctl" targets pvc >"$tmp/targets.txt" 2>&1 ||
+    fail "installed layoutctl (shared): $(cat "$tmp/targets.txt")"
+fi
 cmake -S "$src/examples/downstream" -B "$tmp/downstream" -DCMAKE_PREFIX_PATH="$tmp/prefix" \
   -DCMAKE_BUILD_TYPE=Release >"$tmp/configure.log" 2>&1 ||
   fail "configuring examples/downstream: $(tail -5 "$tmp/configure.log")"
@@ -53,4 +73,4 @@ flags=$(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --cflags --libs layout) || f
 c++ "$tmp/one.cpp" -o "$tmp/one" $flags >"$tmp/one.log" 2>&1 || fail "pkg-config build: $(tail -10 "$tmp/one.log")"
 # register 1 of lane 3 on a 64-element tensor of 32 lanes: element 3 + 32 = 35.
 [[ $("$tmp/one") == 35 ]] || fail "pkg-config program printed $("$tmp/one"), want 35"
-echo "package: 1 passed, 0 failed"
+echo "package${shared:+ (shared libraries)}: 1 passed, 0 failed"

@@ -1,4 +1,5 @@
-// Fresh GEMM inputs, the float64 / exact-integer reference, and the comparison rules.
+// Fresh GEMM inputs, the exact reference (the exact sum of the exact products, rounded once), and
+// the comparison rules.
 //
 //   auto kernel = layout::codegen::buildGemmKernel(config);
 //   auto inputs = layout::kernels::makeGemmInputs(config, InputKind::Random, /*seed=*/42);
@@ -8,11 +9,13 @@
 // Rules (stated in the README):
 // - int8 -> int32: bit for bit against the exact integer sum (wrapped to 32 bits).
 // - InputKind::ExactSums (f16, bf16, tf32 inputs that are small integers, so every partial sum
-//   is an integer below 2^24 and exact in fp32): bit for bit against the float64 reference.
+//   is an integer below 2^24 and exact in fp32): bit for bit against the exact sum.
 // - InputKind::Random (uniform in [-1, 1), rounded to the input type): |D - ref| <=
-//   gamma(K') * sum_k |a_ik * b_kj|, with K' = the K the kernel accumulates (K rounded up to
-//   k_tile; the padding adds exact zeros) and gamma(n) = n * 2^-24 / (1 - n * 2^-24), the bound
-//   of n sequential fp32 additions of exact products (Higham, Accuracy and Stability, §4.2).
+//   gamma(K') * sum_k |a_ik * b_kj|, with ref the exact sum of the products (each exact in
+//   binary64; summed exactly in a multiprecision accumulator, rounded once to binary64, whose
+//   half-ulp is added to the bound), K' = the K the kernel accumulates (K rounded up to k_tile;
+//   the padding adds exact zeros) and gamma(n) = n * 2^-24 / (1 - n * 2^-24), the bound of n
+//   sequential fp32 additions of exact products (Higham, Accuracy and Stability, §4.2).
 #pragma once
 
 #include "codegen/gemm_config.h"
