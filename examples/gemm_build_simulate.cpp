@@ -1,8 +1,8 @@
 // Build a DPAS GEMM kernel from a tile configuration and check that it computes D = A * B: a
 // 64x64x64 bf16 -> f32 GEMM on 2x2 subgroups of 16x32 (K step 32, PVC) is built from liblayout's
 // DPAS layouts and block-load plans (codegen::buildGemmKernel), run in the Xe functional
-// simulator on every subgroup of the launch (kernels::simulateGemmKernel), and verified against a
-// float64 reference (kernels::verifyGemm): bit for bit on small-integer inputs, within the fp32
+// simulator on every subgroup of the launch (kernels::simulateGemmKernel), and verified against an
+// exact reference (kernels::verifyGemm): bit for bit on small-integer inputs, within the fp32
 // summation bound on random ones. Takes well under a second.
 //
 //   ./build/examples/gemm_build_simulate

@@ -2,6 +2,8 @@
 // (layout/smem; the same results as the batch ops banks.analyze and banks.swizzle).
 #include "commands.h"
 
+#include "layout/protocol/op_args.h"
+
 #include "layout/smem/shared_operands.h"
 #include "layout/smem/swizzle_synthesis.h"
 #include "layout/triton/layout_operand.h"
@@ -31,14 +33,6 @@ constexpr const char* kSeedGather = R"({
               {"name": "warp", "bases": [[2, 0], [4, 0], [8, 0]]} ],
   "outDims": [ {"name": "dim0", "size": 32}, {"name": "dim1", "size": 64} ] })";
 
-int elemBitsOption(const Args& args, const char* fallback) {
-  std::string t = args.option("elem-bits").value_or(fallback ? fallback : "");
-  if (t.empty()) throw CliExit{kUsage, "give the element size: --elem-bits 8|16|32|64"};
-  if (t != "8" && t != "16" && t != "32" && t != "64")
-    throw CliExit{kUsage, "--elem-bits: '" + t + "' is not 8, 16, 32 or 64"};
-  return std::stoi(t);
-}
-
 int positiveOption(const Args& args, const std::string& name, int fallback) {
   auto t = args.option(name);
   if (!t) return fallback;
@@ -54,22 +48,8 @@ smem::BankInstruction instructionOption(const Args& args, const std::string& nam
   if (!t && !fallback)
     throw CliExit{kUsage, "give the instruction: --" + name +
                               " cdna4.ds_read_b128 (layoutctl banks --list shows them)"};
-  std::string text = t ? readTextArg(*t, "--" + name) : std::string(fallback);
-  size_t first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && text[first] == '{') {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {
-      throw CliExit{kInvalidInput, "--" + name + ": malformed JSON: " + e.what()};
-    }
-    auto ins = smem::bankInstructionFromJson(j);
-    if (!ins) throw CliExit{kInvalidInput, "--" + name + ": " + ins.error().message};
-    return *ins;
-  }
-  auto ins = smem::bankInstruction(text);
-  if (!ins) throw CliExit{kInvalidInput, "--" + name + ": " + ins.error().message};
-  return *ins;
+  const std::string text = t ? readTextArg(*t, "--" + name) : std::string(fallback);
+  return orFail(layout::opargs::bankInstructionFromText(text, "--" + name));
 }
 
 // Args has checked the value (text, json, and csv for banks).
@@ -92,40 +72,8 @@ void listInstructions() {
 
 // "0:0,1:144" or JSON [[0, 0], [1, 144]] (inline or @file).
 std::vector<smem::LaneAddress> addressesOption(const std::string& raw) {
-  std::string text = readTextArg(raw, "--addresses");
-  std::vector<smem::LaneAddress> out;
-  size_t first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && text[first] == '[') {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {
-      throw CliExit{kInvalidInput, std::string("--addresses: malformed JSON: ") + e.what()};
-    }
-    for (size_t i = 0; i < j.size(); ++i) {
-      const auto& e = j[i];
-      if (!e.is_array() || e.size() != 2 || !e[0].is_number_unsigned() ||
-          !e[1].is_number_unsigned() || e[0].get<uint64_t>() > 4095)
-        throw CliExit{kInvalidInput, "--addresses[" + std::to_string(i) +
-                                         "]: expected [lane, byte] with lane in [0, 4095]"};
-      out.push_back({int(e[0].get<uint64_t>()), e[1].get<uint64_t>()});
-    }
-    return out;
-  }
-  std::stringstream ss(text);
-  for (std::string part; std::getline(ss, part, ',');) {
-    auto colon = part.find(':');
-    std::string l = part.substr(0, colon),
-                b = colon == std::string::npos ? "" : part.substr(colon + 1);
-    auto digits = [](const std::string& s, size_t max) {
-      return !s.empty() && s.size() <= max &&
-             s.find_first_not_of("0123456789") == std::string::npos;
-    };
-    if (!digits(l, 4) || !digits(b, 15))
-      throw CliExit{kInvalidInput, "--addresses: '" + part + "' is not LANE:BYTE"};
-    out.push_back({std::stoi(l), std::stoull(b)});
-  }
-  return out;
+  return orFail(
+      layout::opargs::laneAddressesFromText(readTextArg(raw, "--addresses"), "--addresses"));
 }
 
 void printReport(const smem::BankReport& r, const std::string& format) {
@@ -163,7 +111,7 @@ int runBanks(const Args& args) {
   spec.maxPhase = positiveOption(args, "max-phase", 1);
   if (args.option("max-phase") && !args.option("swizzle-unit"))
     throw CliExit{kUsage, "--max-phase needs --swizzle-unit"};
-  int elemBits = elemBitsOption(args, example ? "16" : nullptr);
+  int elemBits = elementBitsOption(args, layout::opargs::kElementBits, example ? "16" : nullptr);
   smem::BankInstruction ins =
       instructionOption(args, "instruction", example ? "cdna4.ds_read_b128" : nullptr);
   auto a = smem::sharedAccessFromText(access, spec, shape, elemBits);
@@ -184,7 +132,7 @@ int runSwizzle(const Args& args) {
     throw CliExit{kUsage, "give both sides: --store LAYOUT --load LAYOUT"};
   std::vector<int64_t> shape;
   if (auto s = args.option("shape")) shape = parseShape(*s, "shape");
-  int elemBits = elemBitsOption(args, example ? "16" : nullptr);
+  int elemBits = elementBitsOption(args, layout::opargs::kElementBits, example ? "16" : nullptr);
   auto side = [&](const char* name, const char* fallback) {
     std::string text =
         example ? fallback : readTextArg(*args.option(name), std::string("--") + name);

@@ -2,6 +2,8 @@
 // (layout::intel::planBlockLoads; the same result as the batch op blockLoad.plan).
 #include "commands.h"
 
+#include "layout/protocol/op_args.h"
+
 #include "layout/intel/block_load_plan.h"
 
 #include <nlohmann/json.hpp>
@@ -65,16 +67,13 @@ int runBlockLoad(const Args& args) {
   if (!encoding) throw CliExit{kUsage, "give the operand: --encoding '#ttg.dot_op<{...}>'"};
   const std::string text = readTextArg(*encoding, "--encoding");
   const std::vector<int64_t> shape = requiredShape(args, "256x32");
-  auto bitsText = args.option("elem-bits");
-  if (!bitsText) throw CliExit{kUsage, "give the element size: --elem-bits 8|16|32"};
-  if (*bitsText != "8" && *bitsText != "16" && *bitsText != "32")
-    throw CliExit{kUsage, "--elem-bits: '" + *bitsText + "' is not 8, 16 or 32"};
+  const int elemBits =
+      elementBitsOption(args, layout::opargs::kBlockLoadElementBits, /*fallback=*/nullptr);
   auto target = intel::blockIoTarget(targetOption(args, "target", "pvc"));
   if (!target) throw CliExit{kUsage, "--target: " + target.error().message};
   auto enc = layout::triton::parseEncoding(text);
   if (!enc) throw CliExit{kInvalidInput, "encoding: " + enc.error().message};
-  auto plan =
-      intel::planBlockLoads(*enc, shape, std::stoi(*bitsText), args.flag("transposed"), *target);
+  auto plan = intel::planBlockLoads(*enc, shape, elemBits, args.flag("transposed"), *target);
   if (!plan) throw CliExit{kInvalidInput, plan.error().message};
   if (args.json())
     std::cout << intel::blockLoadPlanToJson(*plan).dump() << "\n";

@@ -1,5 +1,6 @@
 #include "cli_args.h"
 
+#include "layout/protocol/op_args.h"
 #include "layout/target/hardware_target.h"
 
 #include "layout/text/file_io.h"
@@ -99,26 +100,22 @@ void writeTextFile(const std::string& path, const std::string& text, const std::
 }
 
 std::vector<int64_t> parseShape(std::string text, const std::string& option) {
-  if (text.rfind("tensor<", 0) == 0) {
-    if (text.back() != '>')
-      throw CliExit{kUsage, "--" + option + ": expected tensor<AxBx...xTYPE>, got '" + text + "'"};
-    text = text.substr(7, text.size() - 8);
-    auto lastX = text.rfind('x');
-    if (lastX == std::string::npos)
-      throw CliExit{kUsage, "--" + option + ": expected tensor<AxBx...xTYPE> with a shape"};
-    text = text.substr(0, lastX); // drop the element type
-  }
-  std::vector<int64_t> shape;
-  std::stringstream ss(text);
-  std::string part;
-  while (std::getline(ss, part, 'x')) {
-    if (part.empty() || part.size() > 12 ||
-        part.find_first_not_of("0123456789") != std::string::npos)
-      throw CliExit{kUsage, "--" + option + ": '" + part + "' is not a dim size (use 16x32)"};
-    shape.push_back(std::stoll(part));
-  }
-  if (shape.empty()) throw CliExit{kUsage, "--" + option + ": empty shape"};
-  return shape;
+  if (text.empty()) throw CliExit{kUsage, "--" + option + ": empty shape"};
+  auto shape = layout::opargs::shapeFromText(text, "--" + option);
+  if (!shape) throw CliExit{kUsage, shape.error().message};
+  return *shape;
+}
+
+int elementBitsOption(const Args& args, std::span<const int> allowed, const char* fallback) {
+  std::string choices;
+  for (int b : allowed) choices += (choices.empty() ? "" : "|") + std::to_string(b);
+  const std::string t = args.option("elem-bits").value_or(fallback ? fallback : "");
+  if (t.empty()) throw CliExit{kUsage, "give the element size: --elem-bits " + choices};
+  if (t.size() > 3 || t.find_first_not_of("0123456789") != std::string::npos)
+    throw CliExit{kUsage, "--elem-bits: '" + t + "' is not a number of bits"};
+  auto bits = layout::opargs::elementBits(std::stoi(t), allowed, "--elem-bits");
+  if (!bits) throw CliExit{kUsage, bits.error().message};
+  return *bits;
 }
 
 std::vector<int64_t> requiredShape(const Args& args, const std::string& example) {

@@ -2,6 +2,8 @@
 // (layout::conversion::planConversion; the same result as the batch op convert.plan).
 #include "commands.h"
 
+#include "layout/protocol/op_args.h"
+
 #include "layout/conversion/conversion_plan.h"
 #include "layout/triton/layout_operand.h"
 
@@ -31,15 +33,11 @@ int runConvert(const Args& args) {
   if (!args.positionals().empty()) throw CliExit{kUsage, "convert takes no positional arguments"};
   std::vector<int64_t> shape;
   if (auto text = args.option("shape")) shape = parseShape(*text, "shape");
-  auto bitsText = args.option("elem-bits");
-  if (!bitsText) throw CliExit{kUsage, "give the element size: --elem-bits 8|16|32|64"};
-  if (bitsText->empty() || bitsText->size() > 3 ||
-      bitsText->find_first_not_of("0123456789") != std::string::npos)
-    throw CliExit{kUsage, "--elem-bits: '" + *bitsText + "' is not a number of bits"};
+  const int elemBits = elementBitsOption(args, layout::opargs::kElementBits, nullptr);
   const layout::LinearLayout src = operandArg(args, "src", shape);
   const layout::LinearLayout dst = operandArg(args, "dst", shape);
   const std::string target = targetOption(args, "target", "nvidia");
-  auto plan = conversion::planConversion(src, dst, std::stoi(*bitsText), target);
+  auto plan = conversion::planConversion(src, dst, elemBits, target);
   if (!plan) throw CliExit{kInvalidInput, plan.error().message};
   if (args.json())
     std::cout << conversion::conversionPlanToJson(*plan).dump() << "\n";

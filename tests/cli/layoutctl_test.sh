@@ -178,7 +178,7 @@ expect convert-json-file 0 "conversion: none" -- "$ctl" convert --src @"$tmp/cvt
 expect convert-help 0 "layoutctl convert --src" -- "$ctl" convert --help
 expect convert-lanes 1 "error: dst: lane has 64 lanes but src has 32" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_w64" --shape 32x32 --elem-bits 16
 expect convert-no-shape 1 "error: --src: an encoding needs the tensor shape" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --elem-bits 16
-expect convert-bad-bits 1 "error: elemBits: 12 is not 8, 16, 32 or 64" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 12
+expect convert-bad-bits 2 "error: --elem-bits: 12 is not 8, 16, 32 or 64" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 12
 expect convert-bad-target 2 "error: --target: unknown target 'gfx0'" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 16 --target gfx0
 expect convert-missing-src 2 "give the src layout" -- "$ctl" convert --dst "$cvt_b" --shape 32x32 --elem-bits 16
 expect convert-batch 0 '"result":{"kind":"warpShuffle"' -- bash -c "echo '{\"op\":\"convert.plan\",\"args\":{\"src\":\"$cvt_a\",\"dst\":\"$cvt_b\",\"shape\":[32,32],\"elemBits\":16}}' | '$ctl' batch"
@@ -291,6 +291,15 @@ want_swz=$("$ctl" swizzle --store "$slm_st" --load "$slm_ld" --shape 64x64 --ele
 expect swizzle-target-bmg 0 "$want_swz" -- bash -c "'$ctl' swizzle --store '$slm_st' --load '$slm_ld' --shape 64x64 --elem-bits 16 --target bmg | sed 's/chosen for bmg/chosen for T/'"
 expect swizzle-target-slm 0 "instructions chosen for pvc: xe.slm.st.b128 and xe.slm.ld.b16" -- "$ctl" swizzle --store "$slm_st" --load "$slm_ld" --shape 64x64 --elem-bits 16 --target pvc
 expect gemm-arch-no-dpas16 1 "error: arch 'arc': the GEMM kernels need DPAS over 16 lanes and 2D block I/O (targets: pvc, bmg)" -- "$ctl" gemm --arch arc
+
+# Shared op arguments (layout/protocol/op_args.h): the CLI and the batch protocol give the same rule
+# in the same words, each naming the argument its own way.
+expect args-bits-cli 2 "error: --elem-bits: 12 is not 8, 16 or 32" -- "$ctl" blockload --encoding "$dpas_b" --shape 32x256 --elem-bits 12
+expect args-bits-batch 0 '"error":"banks.swizzle: args.elemBits: 12 is not 8, 16, 32 or 64"' -- bash -c "echo '{\"op\":\"banks.swizzle\",\"args\":{\"store\":\"$bnk_st\",\"load\":\"$bnk_ld\",\"shape\":[64,64],\"elemBits\":12,\"storeInstruction\":\"nvidia.st.b128\",\"loadInstruction\":\"nvidia.ld.b16\"}}' | '$ctl' batch"
+expect args-shape-cli 2 "error: --shape: 0 is outside [1, 2^40]" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 0x32 --elem-bits 16
+expect args-addresses-cli 1 "error: --addresses: '3' is not LANE:BYTE with a lane in [0, 4095]" -- "$ctl" banks --addresses 0:0,3 --instruction nvidia.ld.b32
+expect args-addresses-json-cli 1 "error: --addresses[1]: expected [lane, byte] with a lane in [0, 4095] and a byte address >= 0" -- "$ctl" banks --addresses '[[0, 0], [5000, 4]]' --instruction nvidia.ld.b32
+expect args-addresses-batch 0 '"error":"banks.analyze: args.byteAddresses[1]: expected [lane, byte] with a lane in [0, 4095] and a byte address >= 0"' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"byteAddresses\":[[0,0],[5000,4]],\"instruction\":\"nvidia.ld.b32\"}}' | '$ctl' batch"
 
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -1,6 +1,7 @@
 #include "layout/protocol/batch.h"
 
 #include "layout/core/resource_limits.h"
+#include "layout/protocol/op_args.h"
 #include "layout/text/file_io.h"
 #include "layout/text/layout_json.h"
 
@@ -146,17 +147,7 @@ Expected<std::string> BatchRequest::stringArg(const char* name) const {
 
 Expected<std::vector<int64_t>> BatchRequest::shapeArg(const char* name) const {
   LAYOUT_TRY_ASSIGN(j, findArg(args, name));
-  if (!j->is_array()) return makeError(argPath(name) + ": expected a list of dim sizes");
-  std::vector<int64_t> shape;
-  for (size_t i = 0; i < j->size(); ++i) {
-    const auto& d = (*j)[i];
-    const std::string where = argPath(name) + "[" + std::to_string(i) + "]";
-    if (!d.is_number_unsigned() || d.get<uint64_t>() == 0)
-      return makeError(where + ": expected a positive integer");
-    if (d.get<uint64_t>() > (uint64_t{1} << 40)) return makeError(where + ": size exceeds 2^40");
-    shape.push_back(int64_t(d.get<uint64_t>()));
-  }
-  return shape;
+  return opargs::shapeFromJson(*j, argPath(name));
 }
 
 Expected<DimName> BatchRequest::dimArg(const char* name) const {

@@ -1,6 +1,7 @@
 // Batch ops banks.analyze and banks.swizzle (interchange §2): bank-conflict reports and swizzle
 // synthesis (layout/smem).
 #include "layout/protocol/batch.h"
+#include "layout/protocol/op_args.h"
 #include "layout/smem/shared_operands.h"
 #include "layout/smem/swizzle_synthesis.h"
 #include "layout/triton/layout_operand.h"
@@ -30,14 +31,7 @@ Expected<smem::BankInstruction> instructionArg(const BatchRequest& r, const char
   if (it == r.args.end())
     return makeError(path + ": missing (an instruction name such as \"cdna4.ds_read_b128\" or a "
                             "bank model object)");
-  if (it->is_string()) {
-    auto i = smem::bankInstruction(it->get<std::string>());
-    if (!i) return withContext(i.error(), path);
-    return i;
-  }
-  auto i = smem::bankInstructionFromJson(*it);
-  if (!i) return withContext(i.error(), path);
-  return i;
+  return opargs::bankInstruction(*it, path);
 }
 
 // Encoding text or a layout JSON object, as text for parseLayoutOperand.
@@ -53,9 +47,8 @@ Expected<std::string> operandText(const BatchRequest& r, const char* name) {
 
 Expected<int> elemBitsArg(const BatchRequest& r) {
   LAYOUT_TRY_ASSIGN(bits, r.uintArg("elemBits"));
-  if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
-    return makeError("args.elemBits: " + std::to_string(bits) + " is not 8, 16, 32 or 64");
-  return int(bits);
+  return opargs::elementBits(int64_t(std::min<uint64_t>(bits, 1u << 30)), opargs::kElementBits,
+                             "args.elemBits");
 }
 
 Expected<std::vector<int64_t>> optionalShape(const BatchRequest& r) {
@@ -66,17 +59,8 @@ Expected<std::vector<int64_t>> optionalShape(const BatchRequest& r) {
 Expected<ordered_json> analyzeAddresses(const BatchRequest& r, const smem::BankInstruction& ins) {
   if (auto e = onlyArgs(r, "banks.analyze", {"byteAddresses", "bytesPerLane", "instruction"}); !e)
     return e.error();
-  const auto& list = r.args["byteAddresses"];
-  if (!list.is_array()) return makeError("args.byteAddresses: expected [[lane, byte], ...]");
-  std::vector<smem::LaneAddress> addresses;
-  for (size_t i = 0; i < list.size(); ++i) {
-    const auto& e = list[i];
-    if (!e.is_array() || e.size() != 2 || !e[0].is_number_unsigned() ||
-        !e[1].is_number_unsigned() || e[0].get<uint64_t>() > 4095)
-      return makeError("args.byteAddresses[" + std::to_string(i) +
-                       "]: expected [lane, byte] with a lane in [0, 4095] and a byte address >= 0");
-    addresses.push_back({int(e[0].get<uint64_t>()), e[1].get<uint64_t>()});
-  }
+  LAYOUT_TRY_ASSIGN(addresses,
+                    opargs::laneAddresses(r.args["byteAddresses"], "args.byteAddresses"));
   LAYOUT_TRY_ASSIGN(bytes, r.uintArgOr("bytesPerLane", uint64_t(ins.bytesPerLane)));
   if (bytes < 1 || bytes > 256)
     return makeError("args.bytesPerLane: " + std::to_string(bytes) + " is outside [1, 256]");
