@@ -33,12 +33,14 @@ constexpr const char* kSeedGather = R"({
               {"name": "warp", "bases": [[2, 0], [4, 0], [8, 0]]} ],
   "outDims": [ {"name": "dim0", "size": 32}, {"name": "dim1", "size": 64} ] })";
 
+// A positive option value (positiveCount's rule), at most 2^24 (bytes per lane, swizzle units and
+// phases are far smaller; the bank analysis names the real limit).
 int positiveOption(const Args& args, const std::string& name, int fallback) {
   auto t = args.option(name);
   if (!t) return fallback;
-  if (t->empty() || t->size() > 7 || t->find_first_not_of("0123456789") != std::string::npos)
-    throw CliExit{kUsage, "--" + name + ": '" + *t + "' is not a positive integer"};
-  return std::stoi(*t);
+  const uint64_t v = positiveCount(*t, name);
+  if (v > (uint64_t{1} << 24)) throw CliExit{kUsage, "--" + name + ": " + *t + " exceeds 2^24"};
+  return int(v);
 }
 
 // A built-in name, or @file / inline JSON holding a bank model.

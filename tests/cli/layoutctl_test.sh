@@ -300,6 +300,8 @@ expect args-shape-cli 2 "error: --shape: 0 is outside [1, 2^40]" -- "$ctl" conve
 expect args-addresses-cli 1 "error: --addresses: '3' is not LANE:BYTE with a lane in [0, 4095]" -- "$ctl" banks --addresses 0:0,3 --instruction nvidia.ld.b32
 expect args-addresses-json-cli 1 "error: --addresses[1]: expected [lane, byte] with a lane in [0, 4095] and a byte address >= 0" -- "$ctl" banks --addresses '[[0, 0], [5000, 4]]' --instruction nvidia.ld.b32
 expect args-addresses-batch 0 '"error":"banks.analyze: args.byteAddresses[1]: expected [lane, byte] with a lane in [0, 4095] and a byte address >= 0"' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"byteAddresses\":[[0,0],[5000,4]],\"instruction\":\"nvidia.ld.b32\"}}' | '$ctl' batch"
+expect banks-zero-unit 2 "error: --swizzle-unit: '0' is not a positive integer" -- "$ctl" banks --swizzle-unit 0
+expect banks-huge-unit 2 "error: --swizzle-unit: 99999999 exceeds 2^24" -- "$ctl" banks --swizzle-unit 99999999
 
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]
