@@ -73,10 +73,23 @@ Expected<LayoutBuilder> LayoutBuilder::make(std::span<const std::pair<DimName, i
                                             std::span<const std::pair<DimName, int>> outs) {
   LayoutBuilder b;
   LinearLayout& l = b.l_;
-  DimNameSet seenOuts, seenIns; // linear in the number of dims
+  // Duplicate names: pairwise for the few dims layouts have (no set to build; this runs on every
+  // layout the algebra makes), through DimNameSet for long lists (thousands of dims from JSON).
+  auto firstDuplicate = [](std::span<const std::pair<DimName, int>> dims) -> const DimName* {
+    if (dims.size() <= 8) {
+      for (size_t i = 1; i < dims.size(); ++i)
+        for (size_t j = 0; j < i; ++j)
+          if (dims[j].first == dims[i].first) return &dims[i].first;
+      return nullptr;
+    }
+    DimNameSet seen;
+    for (const auto& d : dims)
+      if (!seen.insert(d.first)) return &d.first;
+    return nullptr;
+  };
+  if (const DimName* d = firstDuplicate(outs)) return makeError("duplicate out-dim " + quoted(*d));
+  if (const DimName* d = firstDuplicate(ins)) return makeError("duplicate in-dim " + quoted(*d));
   for (size_t i = 0; i < outs.size(); ++i) {
-    if (!seenOuts.insert(outs[i].first))
-      return makeError("duplicate out-dim " + quoted(outs[i].first));
     if (outs[i].second < 0 || outs[i].second > LinearLayout::kMaxDimSizeLog2)
       return makeError("out-dim " + quoted(outs[i].first) + ": size 2^" +
                        std::to_string(outs[i].second) + " exceeds the limit of 2^63");
@@ -84,7 +97,6 @@ Expected<LayoutBuilder> LayoutBuilder::make(std::span<const std::pair<DimName, i
     l.totalOutBits_ += outs[i].second;
   }
   for (size_t i = 0; i < ins.size(); ++i) {
-    if (!seenIns.insert(ins[i].first)) return makeError("duplicate in-dim " + quoted(ins[i].first));
     if (ins[i].second < 0 || ins[i].second > LinearLayout::kMaxDimSizeLog2)
       return makeError("in-dim " + quoted(ins[i].first) + ": size 2^" +
                        std::to_string(ins[i].second) + " exceeds the limit of 2^63");
