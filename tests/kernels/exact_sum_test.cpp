@@ -103,5 +103,33 @@ TEST(ExactSum, RandomProductsAgainstRationals) {
   }
 }
 
+// Full 53-bit significands (the 128-bit bins) mixed with short ones (the int64 bins).
+TEST(ExactSum, WideSignificandsAgainstRationals) {
+  std::mt19937_64 rng(5);
+  std::uniform_int_distribution<int> expo(-40, 0), count(1, 200);
+  for (int trial = 0; trial < 100; ++trial) {
+    ExactSum s(-40 - 53, 2);
+    cpp_rational q = 0;
+    for (int i = count(rng); i-- > 0;) {
+      double x = i % 2 ? std::ldexp(double(rng() >> 11), expo(rng) - 53)
+                       : std::ldexp(double(int(rng() % 255) - 127), expo(rng) - 8);
+      if (rng() % 2) x = -x;
+      s.add(x);
+      q += exactly(x);
+    }
+    EXPECT_EQ(s.rounded(), nearest(q)) << "trial " << trial;
+  }
+}
+
+// More adds than the int64 bins take before they are flushed into the 128-bit ones.
+TEST(ExactSum, ManyAddsFlushExactly) {
+  ExactSum s(-40, 2);
+  const uint64_t n = (uint64_t{1} << 24) + 5;
+  const double x = 0x1.fffffcp-8; // (2^23 - 1) 2^-30: 23 significant bits, the int64 bins
+  for (uint64_t i = 0; i < n; ++i) s.add(x);
+  // n x = (2^24 + 5)(2^23 - 1) 2^-30, 47 significant bits: exactly a double.
+  EXPECT_EQ(s.rounded(), std::ldexp(double(n) * double((1 << 23) - 1), -30));
+}
+
 } // namespace
 } // namespace layout::kernels

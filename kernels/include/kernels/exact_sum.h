@@ -7,9 +7,10 @@
 //   s.rounded();   // 0x1p-60 (a float64 sum gives 0)
 //
 // Why by hand: the hot loop adds every product of an M x N x K GEMM. Each product goes into a
-// 128-bit bin per 8 bits of exponent (a Kulisch-style accumulator, a few cycles per add, exact
-// for up to 2^60 terms); Boost.Multiprecision (cpp_int) combines the bins and rounds once per
-// element, where arbitrary width is needed.
+// bin per 16 bits of exponent (a Kulisch-style accumulator: an int64 bin for significands of up to
+// 23 bits, the products of the GEMM input types, a 128-bit bin for wider ones; a few cycles per
+// add, exact for up to 2^60 terms); Boost.Multiprecision (cpp_int) combines the bins and rounds
+// once per element, where arbitrary width is needed.
 #pragma once
 
 #include <cstdint>
@@ -34,8 +35,13 @@ public:
   static int lowestBitExponent(double x);
 
 private:
+  void flush(); // the int64 bins into the 128-bit ones
+
   int minExponent_;
-  std::vector<__int128> bins_; // bin b holds integer multiples of 2^(minExponent + 8 b)
+  // Bin b holds integer multiples of 2^(minExponent + 16 b).
+  std::vector<int64_t> fast_;
+  std::vector<__int128> bins_;
+  uint64_t adds_ = 0; // to the int64 bins since the last flush
 };
 
 } // namespace layout::kernels
