@@ -24,8 +24,7 @@ struct RoundTrip {
   std::string printed;
 };
 
-template <typename Params>
-RoundTrip through(const Expected<Params>& params) {
+template <typename Params> RoundTrip through(const Expected<Params>& params) {
   if (!params) return {params.error(), ""};
   return {toEncoding(*params), printEncoding(*params)};
 }
@@ -72,8 +71,9 @@ TEST(TypedEncodings, RebuiltFromParametersAgreeWithTriton) {
     const json r = json::parse(line);
     const std::string text = r["encoding"];
     auto parsed = parseEncoding(text);
-    if (!parsed) continue; // encodings Triton converts that the project does not (listed in
-                           // encoding_vectors_test.cpp)
+    if (!parsed)
+      continue; // encodings Triton converts that the project does not (listed in
+                // encoding_vectors_test.cpp)
     const std::vector<int64_t> shape = r["shape"];
     auto want = layoutFromJson(r["layout"]);
     ASSERT_TRUE(want) << text;
@@ -93,10 +93,10 @@ TEST(TypedEncodings, RebuiltFromParametersAgreeWithTriton) {
     ++checked[text.substr(0, text.find('<'))];
   }
   EXPECT_GE(total, 500);
-  for (const char* kind : {"#ttg.blocked", "#ttg.slice", "#ttg.dot_op", "#ttg.nvidia_mma",
-                           "#ttg.amd_mfma", "#ttg.amd_wmma", "#ttg.linear", "#ttg.swizzled_shared",
-                           "#ttg.amd_rotating_shared", "#ttg.nvmma_shared", "#ttg.padded_shared",
-                           "#ttg.shared_linear"})
+  for (const char* kind :
+       {"#ttg.blocked", "#ttg.slice", "#ttg.dot_op", "#ttg.nvidia_mma", "#ttg.amd_mfma",
+        "#ttg.amd_wmma", "#ttg.linear", "#ttg.swizzled_shared", "#ttg.amd_rotating_shared",
+        "#ttg.nvmma_shared", "#ttg.padded_shared", "#ttg.shared_linear"})
     EXPECT_GT(checked[kind], 0) << kind;
 }
 
