@@ -296,6 +296,7 @@ expect gemm-arch-no-dpas16 1 "error: arch 'arc': the GEMM kernels need DPAS over
 # in the same words, each naming the argument its own way.
 expect args-bits-cli 2 "error: --elem-bits: 12 is not 8, 16 or 32" -- "$ctl" blockload --encoding "$dpas_b" --shape 32x256 --elem-bits 12
 expect args-bits-batch 0 '"error":"banks.swizzle: args.elemBits: 12 is not 8, 16, 32 or 64"' -- bash -c "echo '{\"op\":\"banks.swizzle\",\"args\":{\"store\":\"$bnk_st\",\"load\":\"$bnk_ld\",\"shape\":[64,64],\"elemBits\":12,\"storeInstruction\":\"nvidia.st.b128\",\"loadInstruction\":\"nvidia.ld.b16\"}}' | '$ctl' batch"
+expect args-bits-blockload-batch 0 '"error":"blockLoad.plan: args.elemBits: 12 is not 8, 16 or 32"' -- bash -c "echo '{\"op\":\"blockLoad.plan\",\"args\":{\"encoding\":\"$dpas_b\",\"shape\":[32,256],\"elemBits\":12}}' | '$ctl' batch"
 expect args-shape-cli 2 "error: --shape: 0 is outside [1, 2^40]" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 0x32 --elem-bits 16
 expect args-addresses-cli 1 "error: --addresses: '3' is not LANE:BYTE with a lane in [0, 4095]" -- "$ctl" banks --addresses 0:0,3 --instruction nvidia.ld.b32
 expect args-addresses-json-cli 1 "error: --addresses[1]: expected [lane, byte] with a lane in [0, 4095] and a byte address >= 0" -- "$ctl" banks --addresses '[[0, 0], [5000, 4]]' --instruction nvidia.ld.b32

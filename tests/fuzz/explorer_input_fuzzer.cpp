@@ -11,21 +11,28 @@
 #include "explorer/ui_script.h"
 #include "explorer/views.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   (void)explorer::parseScript(text);
   (void)explorer::parseShapeText(text);
-  (void)explorer::errorLocation(text);
   // The first line is the shape, the rest the layout (so shapes vary too).
   size_t nl = text.find('\n');
   auto shape = explorer::parseShapeText(nl == std::string::npos ? "16x16" : text.substr(0, nl));
   if (!shape) return 0;
-  auto in =
-      explorer::parseLayoutInput(nl == std::string::npos ? text : text.substr(nl + 1), *shape);
+  const std::string layoutText = nl == std::string::npos ? text : text.substr(nl + 1);
+  auto in = explorer::parseLayoutInput(layoutText, *shape);
+  // An error's location (the explorer's caret) lies inside the text it was read from.
+  if (!in && in.error().location) {
+    const auto& at = *in.error().location;
+    const int lines = 1 + int(std::count(layoutText.begin(), layoutText.end(), '\n'));
+    if (at.line < 1 || at.column < 1 || at.line > lines) std::abort();
+  }
   // Keep each run fast: draw only what has at most 2^12 inputs and elements.
   if (!in || in->layout.totalInDimSizeLog2() > 12 || in->layout.totalOutDimSizeLog2() > 12)
     return 0;

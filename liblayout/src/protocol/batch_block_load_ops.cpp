@@ -2,8 +2,11 @@
 // DPAS operand (layout/intel/block_load_plan.h).
 #include "layout/intel/block_load_plan.h"
 #include "layout/protocol/batch.h"
+#include "layout/protocol/op_args.h"
 
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 namespace layout {
 
@@ -14,9 +17,9 @@ namespace {
 Expected<ordered_json> planOp(const BatchRequest& r) {
   LAYOUT_TRY_ASSIGN(text, r.stringArg("encoding"));
   LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
-  LAYOUT_TRY_ASSIGN(elemBits, r.uintArg("elemBits"));
-  if (elemBits > 64)
-    return makeError("args.elemBits: " + std::to_string(elemBits) + " is not 8, 16 or 32");
+  LAYOUT_TRY_ASSIGN(bitsArg, r.uintArg("elemBits"));
+  LAYOUT_TRY_ASSIGN(elemBits, opargs::elementBits(int64_t(std::min<uint64_t>(bitsArg, 1u << 30)),
+                                                  opargs::kBlockLoadElementBits, "args.elemBits"));
   bool transposed = false;
   if (auto it = r.args.find("transposedInMemory"); it != r.args.end()) {
     if (!it->is_boolean()) return makeError("args.transposedInMemory: expected true or false");
@@ -38,12 +41,15 @@ Expected<ordered_json> planOp(const BatchRequest& r) {
 } // namespace
 
 void registerBlockLoadOps(BatchProcessor& p) {
-  p.registerOp("blockLoad.plan",
-               BatchOp{0,
-                       "args {encoding (dot_op of a #ttig.dpas), shape, elemBits, "
-                       "transposedInMemory, target: pvc|bmg} -> 2D block loads and DPAS shuffles",
-                       planOp,
-                       {"encoding", "shape", "elemBits", "transposedInMemory", "target"}});
+  p.registerOp(
+      "blockLoad.plan",
+      BatchOp{
+          0,
+          "args {encoding (dot_op of a #ttig.dpas), shape, elemBits, "
+          "transposedInMemory, target (with 2D block I/O, default pvc)} -> 2D block loads and DPAS "
+          "shuffles",
+          planOp,
+          {"encoding", "shape", "elemBits", "transposedInMemory", "target"}});
 }
 
 } // namespace layout

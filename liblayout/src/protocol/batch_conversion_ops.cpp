@@ -3,9 +3,12 @@
 // with a synthesized swizzle (layout/conversion/conversion_plan.h).
 #include "layout/conversion/conversion_plan.h"
 #include "layout/protocol/batch.h"
+#include "layout/protocol/op_args.h"
 #include "layout/triton/layout_operand.h"
 
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 namespace layout {
 
@@ -32,9 +35,9 @@ Expected<ordered_json> planOp(const BatchRequest& r) {
     LAYOUT_TRY_ASSIGN(s, r.shapeArg());
     shape = std::move(s);
   }
-  LAYOUT_TRY_ASSIGN(elemBits, r.uintArg("elemBits"));
-  if (elemBits != 8 && elemBits != 16 && elemBits != 32 && elemBits != 64)
-    return makeError("args.elemBits: " + std::to_string(elemBits) + " is not 8, 16, 32 or 64");
+  LAYOUT_TRY_ASSIGN(bitsArg, r.uintArg("elemBits"));
+  LAYOUT_TRY_ASSIGN(elemBits, opargs::elementBits(int64_t(std::min<uint64_t>(bitsArg, 1u << 30)),
+                                                  opargs::kElementBits, "args.elemBits"));
   std::string target = "nvidia";
   if (r.args.contains("target")) {
     LAYOUT_TRY_ASSIGN(t, r.stringArg("target"));
@@ -51,9 +54,9 @@ Expected<ordered_json> planOp(const BatchRequest& r) {
 void registerConversionOps(BatchProcessor& p) {
   p.registerOp("convert.plan",
                BatchOp{0,
-                       "args {src, dst (encoding text or layout JSON), shape, elemBits, target: "
-                       "nvidia|cdna3|cdna4|xe} -> none, register permutation, shuffle rounds or "
-                       "a shared-memory swizzle",
+                       "args {src, dst (encoding text or layout JSON), shape, elemBits, target (a "
+                       "hardware target with a bank model, default nvidia)} -> none, register "
+                       "permutation, shuffle rounds or a shared-memory swizzle",
                        planOp,
                        {"src", "dst", "shape", "elemBits", "target"}});
 }
