@@ -3,7 +3,7 @@
 # layout of interchange §1, the C++ API example plans a layout conversion between two
 # distributed layouts of a 16x16 tile, and layoutctl gemm generates the XeGPU RFC's bf16 GEMM
 # kernel for 1000x1000x1000, writes its OpenCL C / SPIR-V / plan, and verifies it in the Xe
-# simulator against a float64 reference; layout-explorer writes the default layout's tensor view
+# simulator against an exact reference; layout-explorer writes the default layout's tensor view
 # as SVG and, under xvfb-run, as a PNG screenshot of the app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
