@@ -1,5 +1,5 @@
 // layoutctl batch: the JSON Lines protocol of interchange §2 on stdin/stdout.
-#include "commands.h"
+#include "op_command.h"
 
 #include "layout/protocol/batch.h"
 
@@ -25,7 +25,7 @@ std::optional<std::string> refuseDeviceStdin() {
 
 int runBatch(const Args& args) {
   if (!args.positionals().empty()) throw CliExit{kUsage, "batch reads requests from stdin only"};
-  layout::BatchProcessor batch;
+  const layout::BatchProcessor& batch = opRegistry();
   if (args.flag("list-ops")) {
     for (const auto& [name, op] : batch.ops())
       std::cout << name << " (" << op.arity << " input" << (op.arity == 1 ? "" : "s")

@@ -106,24 +106,6 @@ std::vector<int64_t> parseShape(std::string text, const std::string& option) {
   return *shape;
 }
 
-int elementBitsOption(const Args& args, std::span<const int> allowed, const char* fallback) {
-  std::string choices;
-  for (int b : allowed) choices += (choices.empty() ? "" : "|") + std::to_string(b);
-  const std::string t = args.option("elem-bits").value_or(fallback ? fallback : "");
-  if (t.empty()) throw CliExit{kUsage, "give the element size: --elem-bits " + choices};
-  if (t.size() > 3 || t.find_first_not_of("0123456789") != std::string::npos)
-    throw CliExit{kUsage, "--elem-bits: '" + t + "' is not a number of bits"};
-  auto bits = layout::opargs::elementBits(std::stoi(t), allowed, "--elem-bits");
-  if (!bits) throw CliExit{kUsage, bits.error().message};
-  return *bits;
-}
-
-std::vector<int64_t> requiredShape(const Args& args, const std::string& example) {
-  auto text = args.option("shape");
-  if (!text) throw CliExit{kUsage, "give the tensor shape: --shape " + example};
-  return parseShape(*text, "shape");
-}
-
 layout::LinearLayout readLayoutArg(const std::string& text, const std::string& what) {
   std::string content = text;
   std::string source = what;

@@ -7,7 +7,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -60,12 +59,6 @@ std::string readTextArg(const std::string& text, const std::string& what);
 void writeTextFile(const std::string& path, const std::string& text, const std::string& what);
 // "16x32", or triton-tensor-layout's "tensor<16x32xf16>".
 std::vector<int64_t> parseShape(std::string text, const std::string& option);
-// --elem-bits, one of `allowed` (layout::opargs::kElementBits, ...), or `fallback` when absent
-// (nullptr: required). Usage errors (2) name the option and the choices.
-int elementBitsOption(const Args& args, std::span<const int> allowed, const char* fallback);
-// --shape, required (the usage error shows `example`).
-std::vector<int64_t> requiredShape(const Args& args, const std::string& example);
-
 // --NAME TARGET (layout/target/hardware_target.h: a built-in target's name or @file.json), or
 // `fallback` when absent. An unknown name is a usage error (2), a broken file invalid input (1).
 std::string targetOption(const Args& args, const std::string& name, const std::string& fallback);

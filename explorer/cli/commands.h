@@ -3,6 +3,7 @@
 
 #include "cli_args.h"
 
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,7 +17,7 @@ struct Command {
   std::string example;
   std::set<std::string> valueOptions;
   std::set<std::string> flags;
-  int (*run)(const Args&);
+  std::function<int(const Args&)> run;
   bool csv = false; // --format csv too
 };
 

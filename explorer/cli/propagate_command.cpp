@@ -1,106 +1,25 @@
-// layoutctl propagate: backward XeGPU layout propagation through one op (the library's
-// layout::xegpu::propagate, the same request as the batch op xegpu.propagate).
-#include "commands.h"
+// layoutctl propagate OP: the op xegpu.propagate (layout::xegpu::propagate) on the command line.
+#include "op_command.h"
 
-#include "layout/xegpu/propagation_json.h"
-
-#include <nlohmann/json.hpp>
-
-#include <iostream>
-#include <sstream>
+#include "layout/xegpu/propagation.h"
 
 namespace layoutctl {
 
 namespace {
 
-using nlohmann::json;
-
-// "256x128" or "1,0" -> integers (either separator).
-json intListOption(const std::string& text, const std::string& option) {
-  json out = json::array();
-  std::string part;
-  std::stringstream ss(text);
-  while (std::getline(ss, part, text.find('x') != std::string::npos ? 'x' : ',')) {
-    if (part.empty() || part.size() > 12 ||
-        part.find_first_not_of("0123456789") != std::string::npos)
-      throw CliExit{kUsage, "--" + option + ": '" + part + "' is not a non-negative integer"};
-    out.push_back(std::stoll(part));
-  }
-  return out;
-}
-
-// Command-line options and the request keys they fill.
-struct OptionKey {
-  const char* option;
-  const char* key;
-  enum { Text, List, Int } kind;
-};
-constexpr OptionKey kOptions[] = {
-    {"result", "result", OptionKey::Text},
-    {"input", "input", OptionKey::Text},
-    {"element-type", "elementType", OptionKey::Text},
-    {"target", "target", OptionKey::Text},
-    {"shape-a", "shapeA", OptionKey::List},
-    {"shape-b", "shapeB", OptionKey::List},
-    {"source-shape", "sourceShape", OptionKey::List},
-    {"result-shape", "resultShape", OptionKey::List},
-    {"reduction-dims", "reductionDims", OptionKey::List},
-    {"broadcast-dims", "broadcastDims", OptionKey::List},
-    {"permutation", "permutation", OptionKey::List},
-    {"shape", "shape", OptionKey::List},
-    {"transpose", "transpose", OptionKey::List},
-    {"source-bits", "sourceBits", OptionKey::Int},
-    {"result-bits", "resultBits", OptionKey::Int},
-    {"element-bits", "elementBits", OptionKey::Int},
-    {"transpose-bit-width", "transposeBitWidth", OptionKey::Int},
-};
-
-int runPropagate(const Args& args) {
-  if (args.positionals().size() != 1)
-    throw CliExit{kUsage, "propagate takes one op (" + [] {
-                    std::string ops;
-                    for (const auto& op : layout::xegpu::propagationOps())
-                      ops += (ops.empty() ? "" : ", ") + op;
-                    return ops;
-                  }() + ")"};
-  json request = json::object();
-  request["op"] = args.positionals()[0];
-  for (const OptionKey& o : kOptions) {
-    auto value = args.option(o.option);
-    if (!value) continue;
-    if (o.kind == OptionKey::Text) {
-      request[o.key] = *value;
-    } else {
-      json list = intListOption(*value, o.option);
-      if (o.kind == OptionKey::Int) {
-        if (list.size() != 1) throw CliExit{kUsage, "--" + std::string(o.option) + ": one integer"};
-        request[o.key] = list[0];
-      } else {
-        request[o.key] = list;
-      }
-    }
-  }
-  if (args.flag("packed")) request["packed"] = true;
-  if (args.option("target")) request["target"] = targetOption(args, "target", "pvc");
-  auto req = layout::propagationRequestFromJson(request);
-  if (!req) throw CliExit{kInvalidInput, req.error().message};
-  auto out = layout::xegpu::propagate(*req);
-  if (!out) throw CliExit{kInvalidInput, out.error().message};
-  if (args.json()) {
-    std::cout << layout::propagationResultToJson(*out).dump() << "\n";
-  } else {
-    for (const auto& [name, value] : *out) std::cout << name << ": " << value << "\n";
-  }
-  return kOk;
+std::string opNames() {
+  std::string ops;
+  for (const auto& op : layout::xegpu::propagationOps()) ops += (ops.empty() ? "" : ", ") + op;
+  return ops;
 }
 
 } // namespace
 
 void addPropagateCommand(std::vector<Command>& commands) {
-  std::set<std::string> valueOptions;
-  for (const OptionKey& o : kOptions) valueOptions.insert(o.option);
-  commands.push_back(
+  addOpCommand(
+      commands,
       {"propagate",
+       "xegpu.propagate",
        "propagate OP --result ATTR [op options] [--format text|json]",
        "The layouts an op's operands need, given its result's XeGPU layout (backward "
        "propagation, XeGPU RFC and upstream rules). Ops and their options:\n"
@@ -122,9 +41,10 @@ void addPropagateCommand(std::vector<Command>& commands) {
        "[1, 32, 32], order = [2, 1, 0]>' --source-shape 256x128 --result-shape 8x32x128",
        "layoutctl propagate transpose --result '#xegpu.layout<sg_layout = [4, 8], sg_data = [32, "
        "64], lane_layout = [1, 16], lane_data = [1, 1], order = [1, 0]>' --permutation 1,0",
-       valueOptions,
-       {"packed"},
-       runPropagate});
+       {},
+       {},
+       false,
+       opNames()});
 }
 
 } // namespace layoutctl

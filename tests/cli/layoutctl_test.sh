@@ -180,7 +180,7 @@ expect convert-lanes 1 "error: dst: lane has 64 lanes but src has 32" -- "$ctl" 
 expect convert-no-shape 1 "error: --src: an encoding needs the tensor shape" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --elem-bits 16
 expect convert-bad-bits 2 "error: --elem-bits: 12 is not 8, 16, 32 or 64" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 12
 expect convert-bad-target 2 "error: --target: unknown target 'gfx0'" -- "$ctl" convert --src "$cvt_a" --dst "$cvt_b" --shape 32x32 --elem-bits 16 --target gfx0
-expect convert-missing-src 2 "give the src layout" -- "$ctl" convert --dst "$cvt_b" --shape 32x32 --elem-bits 16
+expect convert-missing-src 2 "error: --src: missing (encoding text or layout JSON)" -- "$ctl" convert --dst "$cvt_b" --shape 32x32 --elem-bits 16
 expect convert-batch 0 '"result":{"kind":"warpShuffle"' -- bash -c "echo '{\"op\":\"convert.plan\",\"args\":{\"src\":\"$cvt_a\",\"dst\":\"$cvt_b\",\"shape\":[32,32],\"elemBits\":16}}' | '$ctl' batch"
 expect convert-batch-unknown-arg 0 '"error":"convert.plan: args.colour: unknown argument (convert.plan takes src, dst, shape, elemBits, target)"' -- bash -c "echo '{\"op\":\"convert.plan\",\"args\":{\"src\":\"$cvt_a\",\"dst\":\"$cvt_b\",\"shape\":[32,32],\"elemBits\":16,\"colour\":1}}' | '$ctl' batch"
 
@@ -203,7 +203,7 @@ expect banks-user-model 0 "mygpu.ld.b32 (read): 8 banks x 4 B, 2 phases" -- "$ct
 echo '{"name": "bad", "direction": "read", "laneCount": 16, "banks": 6, "bankBytes": 4, "bytesPerLane": 4}' >"$tmp/bad_model.json"
 expect banks-bad-model 1 "error: --instruction: bad: banks 6 is not a power of two" -- "$ctl" banks --addresses 0:0 --instruction @"$tmp/bad_model.json"
 expect banks-unknown-ins 1 "unknown instruction 'cdna4.ds_read_b256'" -- "$ctl" banks --instruction cdna4.ds_read_b256
-expect banks-bad-phase 2 "--max-phase needs --swizzle-unit" -- "$ctl" banks --max-phase 8
+expect banks-bad-phase 2 "error: --max-phase: needs --swizzle-unit" -- "$ctl" banks --max-phase 8
 expect banks-bad-swizzle 1 "maxPhase: 16 must be a power of two of at most columns / swizzleUnit = 8" -- "$ctl" banks --swizzle-unit 8 --max-phase 16
 expect banks-bad-address 1 "--addresses: 'x:1' is not LANE:BYTE" -- "$ctl" banks --addresses x:1 --instruction nvidia.ld.b32
 expect banks-list 0 "cdna4.ds_read_b128         read   16 B/lane, 64 banks, 4 phases" -- "$ctl" banks --list
@@ -212,7 +212,7 @@ expect swizzle-seed 0 "load 64 (1 per phase): met" -- "$ctl" swizzle
 expect swizzle-target 0 "seed 004, exception 1" -- "$ctl" swizzle --store "$bnk_st" --load "$bnk_ld" --shape 64x64 --elem-bits 16 --target nvidia
 expect swizzle-json 0 '"lowerBound":{"store":{"waysPerPhase":1,"wavefronts":64}' -- "$ctl" swizzle --store "$bnk_st" --load "$bnk_ld" --shape 64x64 --elem-bits 16 --target nvidia --format json
 expect swizzle-too-wide 1 "storeInstruction: nvidia.st.b128 moves 8 elements per lane, but only 1" -- "$ctl" swizzle --store "$bnk_st" --load "$bnk_ld" --shape 64x64 --elem-bits 16 --store-instruction nvidia.st.b128 --load-instruction nvidia.ld.b128
-expect swizzle-need-ins 2 "give --store-instruction and --load-instruction, or --target" -- "$ctl" swizzle --store "$bnk_st" --load "$bnk_ld" --shape 64x64 --elem-bits 16
+expect swizzle-need-ins 1 "give --store-instruction and --load-instruction, or --target" -- "$ctl" swizzle --store "$bnk_st" --load "$bnk_ld" --shape 64x64 --elem-bits 16
 expect banks-batch 0 '"perPhaseMaxWays":[32],"wavefronts":32' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"byteAddresses\":[$(for l in $(seq 0 31); do printf '[%d,%d],' $l $((l * 256)); done | sed 's/,$//')],\"instruction\":\"nvidia.ld.b32\"}}' | '$ctl' batch"
 expect banks-batch-unknown-arg 0 '"error":"banks.analyze: args.colour: unknown argument (banks.analyze takes access, shared' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"access\":\"$bnk_st\",\"shape\":[64,64],\"elemBits\":16,\"instruction\":\"nvidia.st.b128\",\"colour\":1}}' | '$ctl' batch"
 expect banks-batch-swizzle 0 '"lowerBound":{"store":{"waysPerPhase":1,"wavefronts":64},"load":{"waysPerPhase":1,"wavefronts":128},"met":true}' -- bash -c "echo '{\"op\":\"banks.swizzle\",\"args\":{\"store\":\"$bnk_st\",\"load\":\"$bnk_ld\",\"shape\":[64,64],\"elemBits\":16,\"storeInstruction\":\"nvidia.st.b128\",\"loadInstruction\":\"nvidia.ld.b16\"}}' | '$ctl' batch"
@@ -301,8 +301,35 @@ expect args-shape-cli 2 "error: --shape: 0 is outside [1, 2^40]" -- "$ctl" conve
 expect args-addresses-cli 1 "error: --addresses: '3' is not LANE:BYTE with a lane in [0, 4095]" -- "$ctl" banks --addresses 0:0,3 --instruction nvidia.ld.b32
 expect args-addresses-json-cli 1 "error: --addresses[1]: expected [lane, byte] with a lane in [0, 4095] and a byte address >= 0" -- "$ctl" banks --addresses '[[0, 0], [5000, 4]]' --instruction nvidia.ld.b32
 expect args-addresses-batch 0 '"error":"banks.analyze: args.byteAddresses[1]: expected [lane, byte] with a lane in [0, 4095] and a byte address >= 0"' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"byteAddresses\":[[0,0],[5000,4]],\"instruction\":\"nvidia.ld.b32\"}}' | '$ctl' batch"
-expect banks-zero-unit 2 "error: --swizzle-unit: '0' is not a positive integer" -- "$ctl" banks --swizzle-unit 0
-expect banks-huge-unit 2 "error: --swizzle-unit: 99999999 exceeds 2^24" -- "$ctl" banks --swizzle-unit 99999999
+expect banks-zero-unit 2 "error: --swizzle-unit: 0 is outside [1, 2^20]" -- "$ctl" banks --swizzle-unit 0
+expect banks-huge-unit 2 "error: --swizzle-unit: 99999999 is outside [1, 2^20]" -- "$ctl" banks --swizzle-unit 99999999
+
+# One op, two front ends (issue 16): a subcommand bound to an op prints, with --format json,
+# exactly the "result" of the batch request with the same arguments; a bad value fails with the
+# same rule, named as each front end spells it.
+same_as_batch() { # NAME OP ARGS_JSON -- cli args...
+  local name=$1 op=$2 args=$3
+  shift 4
+  local cli batch
+  cli=$("$ctl" "$@" --format json 2>&1)
+  batch=$(printf '{"id":1,"op":"%s","args":%s}\n' "$op" "$args" | "$ctl" batch)
+  if [[ -n $cli && $batch == "{\"id\":1,\"result\":$cli}" ]]; then
+    passes=$((passes + 1))
+  else
+    echo "FAIL $name: cli '${cli:0:300}' vs batch '${batch:0:300}'"
+    failures=$((failures + 1))
+  fi
+}
+jq_str() { printf '"%s"' "$1"; } # the encodings used here hold no quotes or backslashes
+same_as_batch same-convert convert.plan "{\"src\":$(jq_str "$cvt_a"),\"dst\":$(jq_str "$cvt_t"),\"shape\":[64,64],\"elemBits\":16}" -- convert --src "$cvt_a" --dst "$cvt_t" --shape 64x64 --elem-bits 16
+same_as_batch same-blockload blockLoad.plan "{\"encoding\":$(jq_str "$dpas_b"),\"shape\":[32,256],\"elemBits\":16,\"transposedInMemory\":true,\"target\":\"bmg\"}" -- blockload --encoding "$dpas_b" --shape 32x256 --elem-bits 16 --transposed --target bmg
+same_as_batch same-banks banks.analyze "{\"access\":$(jq_str "$bnk_st"),\"shape\":[64,64],\"elemBits\":16,\"instruction\":\"nvidia.st.b128\",\"swizzleUnit\":8,\"maxPhase\":8}" -- banks --access "$bnk_st" --shape 64x64 --elem-bits 16 --instruction nvidia.st.b128 --swizzle-unit 8 --max-phase 8
+same_as_batch same-banks-addresses banks.analyze '{"byteAddresses":[[0,0],[1,144],[2,4]],"instruction":"nvidia.ld.b32"}' -- banks --addresses 0:0,1:144,2:4 --instruction nvidia.ld.b32
+same_as_batch same-swizzle banks.swizzle "{\"store\":$(jq_str "$bnk_st"),\"load\":$(jq_str "$bnk_ld"),\"shape\":[64,64],\"elemBits\":16,\"target\":\"nvidia\"}" -- swizzle --store "$bnk_st" --load "$bnk_ld" --shape 64x64 --elem-bits 16 --target nvidia
+same_as_batch same-propagate xegpu.propagate '{"op":"transpose","result":"#xegpu.layout<sg_layout = [4, 8], sg_data = [32, 64], order = [1, 0]>","permutation":[1,0]}' -- propagate transpose --result '#xegpu.layout<sg_layout = [4, 8], sg_data = [32, 64], order = [1, 0]>' --permutation 1,0
+expect same-rule-cli 2 "error: --bytes-per-lane: 300 is outside [1, 256]" -- "$ctl" banks --addresses 0:0 --instruction nvidia.ld.b32 --bytes-per-lane 300
+expect same-rule-batch 0 '"error":"banks.analyze: args.bytesPerLane: 300 is outside [1, 256]"' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"byteAddresses\":[[0,0]],\"instruction\":\"nvidia.ld.b32\",\"bytesPerLane\":300}}' | '$ctl' batch"
+expect same-swizzle-target-batch 0 '"error":"banks.swizzle: args.storeInstruction: give either it or args.target, not both"' -- bash -c "echo '{\"op\":\"banks.swizzle\",\"args\":{\"store\":\"x\",\"load\":\"y\",\"elemBits\":16,\"target\":\"nvidia\",\"storeInstruction\":\"nvidia.st.b32\",\"loadInstruction\":\"nvidia.ld.b32\"}}' | '$ctl' batch"
 
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -22,10 +22,6 @@ using nlohmann::ordered_json;
 
 namespace {
 
-std::string argPath(const char* name) {
-  return std::string("args.") + name;
-}
-
 Expected<const json*> findArg(const json& args, const char* name) {
   auto it = args.find(name);
   if (it == args.end()) return makeError("missing argument \"" + std::string(name) + "\"");
@@ -118,6 +114,13 @@ private:
   bool idNext_ = false;
 };
 
+// The declared argument `name` of `op` (an undeclared one is named as the batch spells it).
+OpArg argNamed(const BatchOp& op, std::string_view name) {
+  for (const OpArg& a : op.args)
+    if (a.name == name) return a;
+  return OpArg(std::string(name));
+}
+
 std::optional<std::string> findIdText(std::string_view text) {
   IdFinder finder;
   json::sax_parse(text.begin(), text.end(), &finder, json::input_format_t::json, false);
@@ -126,8 +129,13 @@ std::optional<std::string> findIdText(std::string_view text) {
 
 } // namespace
 
-BatchRequest::BatchRequest(std::string opName, const json& argsObject)
-    : op(std::move(opName)), args(argsObject) {}
+BatchRequest::BatchRequest(std::string opName, const json& argsObject, const BatchOp* opSpec,
+                           ArgSpelling argSpelling)
+    : op(std::move(opName)), args(argsObject), spec(opSpec), spelling(argSpelling) {}
+
+std::string BatchRequest::argPath(std::string_view name) const {
+  return layout::argPath(spec ? argNamed(*spec, name) : OpArg(std::string(name)), spelling);
+}
 
 Expected<uint64_t> BatchRequest::uintArg(const char* name) const {
   LAYOUT_TRY_ASSIGN(j, findArg(args, name));
@@ -195,7 +203,48 @@ void BatchProcessor::registerOp(std::string name, BatchOp op) {
 
 void BatchProcessor::declareArgs(
     const std::vector<std::pair<std::string, std::vector<std::string>>>& ops) {
-  for (const auto& [name, args] : ops) ops_.at(name).args = args;
+  for (const auto& [name, args] : ops) ops_.at(name).args.assign(args.begin(), args.end());
+}
+
+Expected<void> BatchProcessor::prepareArgs(const std::string& opName, const BatchOp& op, json& args,
+                                           ArgSpelling spelling) {
+  if (!op.checksOwnArgs)
+    for (const auto& [key, unused] : args.items()) {
+      const auto known = std::find_if(op.args.begin(), op.args.end(),
+                                      [&](const OpArg& a) { return a.name == key; });
+      if (known != op.args.end()) continue;
+      std::string list;
+      for (const OpArg& a : op.args) list += (list.empty() ? "" : ", ") + a.name;
+      return makeError("args." + key + ": unknown argument (" + opName + " takes " +
+                       (list.empty() ? std::string("none") : list) + ")");
+    }
+  for (const OpArg& a : op.args) {
+    auto it = args.find(a.name);
+    if (it == args.end()) {
+      if (a.defaultText) {
+        LAYOUT_TRY_ASSIGN(value, opArgFromText(a, *a.defaultText, spelling));
+        it = args.emplace(a.name, std::move(value)).first;
+      } else if (a.mandatory) {
+        return missingOpArg(a, spelling);
+      } else {
+        continue;
+      }
+    }
+    if (a.kind != OpArgKind::Any) *it = withUnsignedIntegers(std::move(*it));
+    LAYOUT_TRY(checkOpArg(a, *it, spelling));
+  }
+  for (const OpArg& a : op.args) {
+    if (!args.contains(a.name)) continue;
+    for (const std::string& other : a.together)
+      if (!args.contains(other))
+        return makeError(argPath(a, spelling) + ": needs " +
+                         argPath(argNamed(op, other), spelling));
+    for (const std::string& other : a.apart)
+      if (args.contains(other))
+        return makeError(argPath(a, spelling) + ": give either it or " +
+                         argPath(argNamed(op, other), spelling) + ", not both");
+  }
+  return {};
 }
 
 std::string BatchProcessor::processLine(std::string_view line) const {
@@ -212,21 +261,14 @@ std::string BatchProcessor::processLine(std::string_view line) const {
       return errorLine(id, "request: missing string field \"op\"");
     auto it = ops_.find(op->get<std::string>());
     if (it == ops_.end()) return errorLine(id, "unknown op \"" + op->get<std::string>() + "\"");
-    static const json kNoArgs = json::object();
-    const auto args = request.find("args");
-    BatchRequest req(it->first, args != request.end() ? *args : kNoArgs);
-    if (args != request.end()) {
-      if (!args->is_object()) return errorLine(id, "request: \"args\" must be an object");
-      if (!it->second.checksOwnArgs)
-        for (const auto& [key, unused] : args->items()) {
-          const auto& known = it->second.args;
-          if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-          std::string list;
-          for (const std::string& a : known) list += (list.empty() ? "" : ", ") + a;
-          return errorLine(id, req.op + ": args." + key + ": unknown argument (" + req.op +
-                                   " takes " + (list.empty() ? std::string("none") : list) + ")");
-        }
-    }
+    json noArgs = json::object();
+    auto args = request.find("args");
+    if (args != request.end() && !args->is_object())
+      return errorLine(id, "request: \"args\" must be an object");
+    json& argsObject = args != request.end() ? *args : noArgs;
+    if (auto ok = prepareArgs(it->first, it->second, argsObject, ArgSpelling::Batch); !ok)
+      return errorLine(id, it->first + ": " + ok.error().message);
+    BatchRequest req(it->first, argsObject, &it->second);
     if (auto inputs = request.find("inputs"); inputs != request.end()) {
       if (!inputs->is_array()) return errorLine(id, "request: \"inputs\" must be a list");
       for (size_t i = 0; i < inputs->size(); ++i) {

@@ -1,23 +1,43 @@
-// Batch op xegpu.propagate: backward layout propagation through one op (interchange §2).
-#include "layout/protocol/batch.h"
+// Batch op xegpu.propagate (interchange §2), also `layoutctl propagate OP`: backward layout
+// propagation through one op. The request parser checks which arguments each op takes.
 #include "layout/xegpu/propagation_json.h"
+#include "typed_op.h"
 
 #include <nlohmann/json.hpp>
 
 namespace layout {
 
+namespace {
+
+Expected<xegpu::OperandLayouts> propagate(const BatchRequest& r) {
+  LAYOUT_TRY_ASSIGN(req, propagationRequestFromJson(r.args));
+  return xegpu::propagate(req);
+}
+
+std::string operandsText(const xegpu::OperandLayouts& operands) {
+  std::string out;
+  for (const auto& [name, value] : operands) out += name + ": " + value + "\n";
+  return out;
+}
+
+} // namespace
+
 void registerXegpuPropagateOp(BatchProcessor& p) {
-  p.registerOp("xegpu.propagate",
-               BatchOp{0,
-                       "args {op, result, ...op args (see layoutctl propagate --help)} -> "
-                       "{operand: layout text}",
-                       [](const BatchRequest& r) -> Expected<nlohmann::ordered_json> {
-                         LAYOUT_TRY_ASSIGN(req, propagationRequestFromJson(r.args));
-                         LAYOUT_TRY_ASSIGN(out, xegpu::propagate(req));
-                         return propagationResultToJson(out);
-                       },
-                       {},
-                       /*checksOwnArgs=*/true});
+  BatchOp op = typedOp<xegpu::OperandLayouts>(
+      "args {op, result, ...op args (see layoutctl propagate --help)} -> {operand: layout text}",
+      {OpArg("op", OpArgKind::String).asPositional(), OpArg("result", OpArgKind::String),
+       OpArg("input", OpArgKind::String), OpArg("elementType", OpArgKind::String),
+       OpArg("target", OpArgKind::Target), OpArg("shapeA", OpArgKind::IntList),
+       OpArg("shapeB", OpArgKind::IntList), OpArg("sourceShape", OpArgKind::IntList),
+       OpArg("resultShape", OpArgKind::IntList), OpArg("reductionDims", OpArgKind::IntList),
+       OpArg("broadcastDims", OpArgKind::IntList), OpArg("permutation", OpArgKind::IntList),
+       OpArg("shape", OpArgKind::IntList), OpArg("transpose", OpArgKind::IntList),
+       OpArg("sourceBits", OpArgKind::Count), OpArg("resultBits", OpArgKind::Count),
+       OpArg("elementBits", OpArgKind::Count), OpArg("transposeBitWidth", OpArgKind::Count),
+       OpArg("packed", OpArgKind::Flag)},
+      propagate, propagationResultToJson, operandsText);
+  op.checksOwnArgs = true; // which keys apply depends on "op"
+  p.registerOp("xegpu.propagate", std::move(op));
 }
 
 } // namespace layout

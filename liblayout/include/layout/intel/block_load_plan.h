@@ -84,5 +84,8 @@ Expected<BlockLoadPlan> planBlockLoads(const triton::Encoding& operand,
 // "numLoads", "numShuffledRegisters", "operandRegisterBits", "subgroupOffset"}; a shuffle's
 // "lane" is a number or "all".
 nlohmann::ordered_json blockLoadPlanToJson(const BlockLoadPlan& plan);
+// The text `layoutctl blockload` prints: the tile layout, a table of loads, a table of shuffle
+// vectors, the subgroup offsets.
+std::string blockLoadPlanText(const BlockLoadPlan& plan);
 
 } // namespace layout::intel

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "layout/core/linear_layout.h"
+#include "layout/protocol/op_arg.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -24,15 +25,24 @@
 
 namespace layout {
 
+struct BatchOp;
+
 // A parsed request: the layouts of "inputs" and the raw "args" object.
 struct BatchRequest {
   // `args`: the request's "args" object (an empty object when it has none); it must outlive the
-  // request.
-  BatchRequest(std::string op, const nlohmann::json& args);
+  // request. `spec` and `spelling` say how errors name an argument ("args.elemBits" from a batch
+  // line, "--elem-bits" from the command line).
+  BatchRequest(std::string op, const nlohmann::json& args, const BatchOp* spec = nullptr,
+               ArgSpelling spelling = ArgSpelling::Batch);
 
   std::string op;
   std::vector<LinearLayout> inputs;
   const nlohmann::json& args;
+  const BatchOp* spec = nullptr;
+  ArgSpelling spelling = ArgSpelling::Batch;
+
+  // The argument's name as the request's front end spells it.
+  std::string argPath(std::string_view name) const;
 
   // Typed accessors for args; errors name the argument and the expected type.
   Expected<uint64_t> uintArg(const char* name) const;
@@ -48,17 +58,23 @@ struct BatchRequest {
   Expected<std::vector<std::pair<DimName, uint64_t>>> dimValueListArg(const char* name) const;
 };
 
+// The forms a CLI subcommand bound to an op prints.
+enum class OutputFormat { Json, Text, Csv };
+
 struct BatchOp {
   // Number of layouts in "inputs".
   int arity = 0;
   // One line of help: what the op computes and its args.
   std::string summary;
   std::function<Expected<nlohmann::ordered_json>(const BatchRequest&)> run;
-  // The names of the "args" the op reads (declareArgs); any other key is an error naming it,
-  // checked before the op runs.
-  std::vector<std::string> args = {};
+  // The "args" the op reads. Any other key is an error naming it; missing needed ones, values of
+  // the wrong kind and defaults are handled by BatchProcessor::prepareArgs before the op runs.
+  std::vector<OpArg> args = {};
   // The op checks its args' names itself (and names an unknown one in its own message).
   bool checksOwnArgs = false;
+  // The result as a CLI subcommand prints it (typedOp in src/protocol/typed_op.h); empty for
+  // JSON-only ops.
+  std::function<Expected<std::string>(const BatchRequest&, OutputFormat)> render = {};
 };
 
 class BatchProcessor {
@@ -70,6 +86,12 @@ public:
   // Declares the args each named op reads: {{"identity1D", {"size", "inDim", "outDim"}}, ...}.
   void declareArgs(const std::vector<std::pair<std::string, std::vector<std::string>>>& ops);
   const std::map<std::string, BatchOp>& ops() const { return ops_; }
+
+  // Checks `args` (an object) against the op's declared arguments: unknown keys (unless the op
+  // checks its own), missing needed ones and values of the wrong kind are errors naming the
+  // argument as `spelling` does; absent ones with a default get it.
+  static Expected<void> prepareArgs(const std::string& opName, const BatchOp& op,
+                                    nlohmann::json& args, ArgSpelling spelling);
 
   // The response line (no trailing newline) for one request line.
   std::string processLine(std::string_view line) const;

@@ -1,0 +1,116 @@
+// The generic binder of CLI subcommands to registered ops (op_command.h).
+#include "op_command.h"
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <memory>
+
+namespace layoutctl {
+
+namespace {
+
+using nlohmann::json;
+
+// A value option's text, with @file read for the kinds that take one (a target file is read by
+// the target lookup itself).
+std::string optionText(const layout::OpArg& a, const std::string& raw) {
+  switch (a.kind) {
+  case layout::OpArgKind::String:
+  case layout::OpArgKind::Operand:
+  case layout::OpArgKind::Instruction:
+  case layout::OpArgKind::Addresses:
+    return readTextArg(raw, "--" + a.cliOption);
+  default:
+    return raw;
+  }
+}
+
+// A bad value: invalid input for data the user wrote (a layout, a model, a target file), a usage
+// error for a count, a shape or a choice.
+int statusFor(const layout::OpArg& a, const json& value) {
+  if (a.kind == layout::OpArgKind::Target)
+    return value.is_string() && value.get<std::string>().rfind('@', 0) == 0 ? kInvalidInput
+                                                                            : kUsage;
+  return layout::holdsData(a.kind) ? kInvalidInput : kUsage;
+}
+
+json argsFromCommandLine(const OpCommand& c, const layout::BatchOp& op, const Args& args) {
+  constexpr auto cli = layout::ArgSpelling::CommandLine;
+  json out = json::object();
+  const layout::OpArg* positional = nullptr;
+  for (const layout::OpArg& a : op.args) {
+    if (a.positional) {
+      positional = &a;
+      continue;
+    }
+    std::optional<std::string> text;
+    if (a.kind == layout::OpArgKind::Flag) {
+      if (args.flag(a.cliOption)) text = "true";
+    } else if (auto raw = args.option(a.cliOption)) {
+      text = optionText(a, *raw);
+    }
+    if (!text) continue;
+    auto value = layout::opArgFromText(a, *text, cli);
+    if (!value)
+      throw CliExit{layout::holdsData(a.kind) ? kInvalidInput : kUsage, value.error().message};
+    if (auto ok = layout::checkOpArg(a, *value, cli); !ok)
+      throw CliExit{statusFor(a, *value), ok.error().message};
+    out[a.name] = std::move(*value);
+  }
+  const auto& words = args.positionals();
+  if (!positional && !words.empty())
+    throw CliExit{kUsage, c.command + " takes no positional arguments"};
+  if (positional) {
+    if (words.size() != 1)
+      throw CliExit{kUsage, c.command + " takes one " + layout::kebabCase(positional->name) +
+                                (c.positionalHint.empty() ? "" : " (" + c.positionalHint + ")")};
+    out[positional->name] = words[0];
+  }
+  return out;
+}
+
+int runOpCommand(const OpCommand& c, const Args& args) {
+  const layout::BatchOp& op = opRegistry().ops().at(c.op);
+  json request = argsFromCommandLine(c, op, args);
+  std::string preamble;
+  if (c.prepare)
+    if (auto status = c.prepare(args, request, preamble)) return *status;
+  if (auto ok =
+          layout::BatchProcessor::prepareArgs(c.op, op, request, layout::ArgSpelling::CommandLine);
+      !ok)
+    throw CliExit{kUsage, ok.error().message};
+  const std::string format = args.option("format").value_or("text");
+  const layout::OutputFormat out = format == "json"  ? layout::OutputFormat::Json
+                                   : format == "csv" ? layout::OutputFormat::Csv
+                                                     : layout::OutputFormat::Text;
+  layout::BatchRequest req(c.op, request, &op, layout::ArgSpelling::CommandLine);
+  auto text = op.render(req, out);
+  if (!text) throw CliExit{kInvalidInput, text.error().message};
+  if (out == layout::OutputFormat::Text) std::cout << preamble;
+  std::cout << *text;
+  return kOk;
+}
+
+} // namespace
+
+const layout::BatchProcessor& opRegistry() {
+  static const layout::BatchProcessor registry;
+  return registry;
+}
+
+void addOpCommand(std::vector<Command>& commands, OpCommand command) {
+  const layout::BatchOp& op = opRegistry().ops().at(command.op);
+  std::set<std::string> values;
+  std::set<std::string> flags = command.extraFlags;
+  for (const layout::OpArg& a : op.args) {
+    if (a.positional) continue;
+    (a.kind == layout::OpArgKind::Flag ? flags : values).insert(a.cliOption);
+  }
+  auto shared = std::make_shared<const OpCommand>(std::move(command));
+  commands.push_back(
+      Command{shared->command, shared->usage, shared->description, shared->example, values, flags,
+              [shared](const Args& args) { return runOpCommand(*shared, args); }, shared->csv});
+}
+
+} // namespace layoutctl
