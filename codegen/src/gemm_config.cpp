@@ -48,6 +48,11 @@ std::optional<GemmDataType> parseGemmDataType(std::string_view name) {
 }
 
 Expected<void> validateGemmConfig(const GemmConfig& c) {
+  LAYOUT_TRY(checkGemmConfig(c));
+  return {};
+}
+
+Expected<GemmTarget> checkGemmConfig(const GemmConfig& c) {
   const auto& traits = dataTypeTraits(c.dtype);
   auto hw = target::hardwareTarget(c.arch);
   if (!hw) return withContext(hw.error(), "arch");
@@ -132,7 +137,7 @@ Expected<void> validateGemmConfig(const GemmConfig& c) {
     return makeError("grf_per_thread = " + std::to_string(c.grfPerThread) + ": target '" +
                      hw->name + "' threads have " + options + " registers");
   }
-  return {};
+  return GemmTarget{std::move(*hw), std::move(*target)};
 }
 
 namespace {

@@ -257,11 +257,9 @@ struct Builder {
 } // namespace
 
 Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
-  if (auto e = validateGemmConfig(c); !e) return e.error();
-  auto hw = target::hardwareTarget(c.arch);
-  if (!hw) return withContext(hw.error(), "arch");
-  auto target = intel::blockIoTarget(*hw);
-  if (!target) return withContext(target.error(), "arch");
+  LAYOUT_TRY_ASSIGN(resolved, checkGemmConfig(c));
+  const target::HardwareTarget* hw = &resolved.hardware;
+  const intel::BlockIoTarget* target = &resolved.blockIo;
   const auto& traits = dataTypeTraits(c.dtype);
   const int lanes = hw->subgroupSize, n = hw->dpas->executionSize;
   Builder b{c, traits, *hw, *target, lanes, n, {}};

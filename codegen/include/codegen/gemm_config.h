@@ -15,6 +15,8 @@
 #pragma once
 
 #include "layout/core/expected.h"
+#include "layout/intel/block_io.h"
+#include "layout/target/hardware_target.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -58,9 +60,17 @@ struct GemmConfig {
   int grfPerThread = 256; // 128 (default mode) or 256 (large register file)
 };
 
+// The target a configuration runs on: its description and its 2D block I/O rules.
+struct GemmTarget {
+  target::HardwareTarget hardware;
+  intel::BlockIoTarget blockIo;
+};
+
 // Every rule, checked in order; the message names the field and the rule, e.g.
 // "sg_data[1] = 40: must be a power-of-two multiple of the DPAS execution size 16".
 Expected<void> validateGemmConfig(const GemmConfig& c);
+// The same checks; on success the target, looked up once (a @file target is read once).
+Expected<GemmTarget> checkGemmConfig(const GemmConfig& c);
 
 // JSON form (keys: m, n, k, dtype, arch, sg_layout, sg_data, k_tile, repeat_count,
 // transpose_b, prefetch_distance, grf_per_thread). Missing keys keep `base`'s values; unknown

@@ -138,8 +138,7 @@ Expected<BlockIoTarget> rulesOf(const target::HardwareTarget& hw) {
   if (!hw.blockIo)
     return makeError("target '" + hw.name + "' has no 2D block I/O (targets with it: " + [] {
       std::string s;
-      for (const auto& t : target::builtinTargets())
-        if (t.blockIo) s += (s.empty() ? "" : ", ") + t.name;
+      for (const std::string& name : blockIoTargetNames()) s += (s.empty() ? "" : ", ") + name;
       return s;
     }() + ")");
   json j = *hw.blockIo;
