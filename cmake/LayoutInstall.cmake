@@ -1,5 +1,6 @@
 # `cmake --install build --prefix P`: headers, libraries, the CMake package
-# (find_package(layout CONFIG REQUIRED COMPONENTS core triton ...), targets layout::core, ...),
+# (find_package(layout CONFIG REQUIRED COMPONENTS core triton ...), targets layout::core, ...,
+# layout::level_zero where it was built),
 # a pkg-config file (pkg-config --cflags --libs layout) and the tools.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -22,6 +23,9 @@ install(TARGETS ${layout_targets} EXPORT layoutTargets
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/liblayout/include/ ${PROJECT_SOURCE_DIR}/codegen/include/
                   ${PROJECT_SOURCE_DIR}/kernels/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+if(TARGET layout_level_zero)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/level_zero/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endif()
 foreach(tool layoutctl layout-explorer)
   if(TARGET ${tool})
     install(TARGETS ${tool} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -29,6 +33,9 @@ foreach(tool layoutctl layout-explorer)
 endforeach()
 
 set(LAYOUT_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/layout)
+# The components this build has (level_zero only where it was built), for layoutConfig.cmake.
+list(TRANSFORM layout_targets REPLACE "^layout_" "" OUTPUT_VARIABLE LAYOUT_COMPONENTS)
+list(JOIN LAYOUT_COMPONENTS ", " LAYOUT_COMPONENTS)
 install(EXPORT layoutTargets NAMESPACE layout:: DESTINATION ${LAYOUT_CMAKE_DIR})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/layoutConfig.cmake.in
   ${PROJECT_BINARY_DIR}/layoutConfig.cmake INSTALL_DESTINATION ${LAYOUT_CMAKE_DIR})

@@ -5,10 +5,12 @@
 
 #include "codegen/gemm_kernel_builder.h"
 #include "codegen/opencl_emitter.h"
-#include "kernels/gemm_device_run.h"
 #include "kernels/gemm_verification.h"
 #include "kernels/xe_simulator.h"
 #include "layout/intel/block_io.h"
+#if LAYOUT_HAVE_LEVEL_ZERO
+#include "layout/level_zero/gemm_device_run.h"
+#endif
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +23,9 @@ namespace {
 
 namespace codegen = layout::codegen;
 namespace kernels = layout::kernels;
+#if LAYOUT_HAVE_LEVEL_ZERO
+namespace level_zero = layout::level_zero;
+#endif
 
 int64_t intOption(const Args& args, const std::string& name, int64_t fallback) {
   auto v = args.option(name);
@@ -112,6 +117,37 @@ nlohmann::ordered_json verificationJson(const kernels::GemmVerification& v) {
   return j;
 }
 
+#if LAYOUT_HAVE_LEVEL_ZERO
+// --target level-zero: runs the kernel on the first GPU device; exit 3 without one.
+kernels::GemmVerification runOnDevice(const Args& args, const codegen::GemmKernel& kernel,
+                                      std::vector<uint8_t>& spirv, nlohmann::ordered_json& files,
+                                      kernels::GemmInputs& in, nlohmann::ordered_json& out) {
+  const auto probe = level_zero::probeLevelZero();
+  if (probe.status != level_zero::LevelZeroStatus::Ran)
+    throw CliExit{kNoDevice, "level-zero: no device: " + probe.message};
+  if (spirv.empty()) {
+    const auto dir = std::filesystem::temp_directory_path() / ("layoutctl-" + kernel.name);
+    spirv = emitFiles(kernel, dir.string(), files);
+  }
+  const auto run = level_zero::runGemmOnLevelZero(
+      kernel, spirv, in, static_cast<int>(intOption(args, "repetitions", 10)));
+  if (run.outcome.status == level_zero::LevelZeroStatus::NoDevice)
+    throw CliExit{kNoDevice, "level-zero: no device: " + run.outcome.message};
+  if (run.outcome.status == level_zero::LevelZeroStatus::Failed)
+    throw CliExit{kInvalidInput, "level-zero: " + run.outcome.message};
+  out["device"] = {{"name", run.outcome.deviceName},
+                   {"bestSeconds", run.outcome.bestSeconds},
+                   {"meanSeconds", run.outcome.meanSeconds},
+                   {"timing", run.outcome.timingSource},
+                   {"tflops", run.tflops}};
+  if (!args.json())
+    std::cout << "ran on " << run.outcome.deviceName << ": best " << run.outcome.bestSeconds * 1e3
+              << " ms, mean " << run.outcome.meanSeconds * 1e3 << " ms ("
+              << run.outcome.timingSource << "), " << run.tflops << " TFLOP/s\n";
+  return run.verification;
+}
+#endif
+
 int runGemm(const Args& args) {
   const std::string where = args.option("target").value_or("sim");
   if (where != "sim" && where != "level-zero")
@@ -168,29 +204,13 @@ int runGemm(const Args& args) {
                 << stats->stores << " stores, " << stats->prefetches << " prefetches in "
                 << stats->seconds << " s\n";
   } else {
-    const auto probe = kernels::probeLevelZero();
-    if (probe.status != kernels::LevelZeroStatus::Ran)
-      throw CliExit{kNoDevice, "level-zero: no device: " + probe.message};
-    if (spirv.empty()) {
-      const auto dir = std::filesystem::temp_directory_path() / ("layoutctl-" + kernel->name);
-      spirv = emitFiles(*kernel, dir.string(), files);
-    }
-    const auto run = kernels::runGemmOnLevelZero(
-        *kernel, spirv, in, static_cast<int>(intOption(args, "repetitions", 10)));
-    if (run.outcome.status == kernels::LevelZeroStatus::NoDevice)
-      throw CliExit{kNoDevice, "level-zero: no device: " + run.outcome.message};
-    if (run.outcome.status == kernels::LevelZeroStatus::Failed)
-      throw CliExit{kInvalidInput, "level-zero: " + run.outcome.message};
-    verification = run.verification;
-    out["device"] = {{"name", run.outcome.deviceName},
-                     {"bestSeconds", run.outcome.bestSeconds},
-                     {"meanSeconds", run.outcome.meanSeconds},
-                     {"timing", run.outcome.timingSource},
-                     {"tflops", run.tflops}};
-    if (!args.json())
-      std::cout << "ran on " << run.outcome.deviceName << ": best " << run.outcome.bestSeconds * 1e3
-                << " ms, mean " << run.outcome.meanSeconds * 1e3 << " ms ("
-                << run.outcome.timingSource << "), " << run.tflops << " TFLOP/s\n";
+#if LAYOUT_HAVE_LEVEL_ZERO
+    verification = runOnDevice(args, *kernel, spirv, files, in, out);
+#else
+    throw CliExit{kNoDevice,
+                  "level-zero: no device: Level Zero: this build has no Level Zero "
+                  "support (configured with LAYOUT_LEVEL_ZERO=OFF or without libze-dev)"};
+#endif
   }
   out["verification"] = verificationJson(verification);
   if (args.json())
@@ -219,7 +239,8 @@ void addGemmCommand(std::vector<Command>& commands) {
        "against a float64 / exact-integer reference: int8 bit for bit, --inputs exact (small "
        "integers) bit for bit, --inputs random within the fp32 summation bound. --target sim "
        "(default) runs the Xe functional simulator; --target level-zero runs the SPIR-V on an "
-       "Intel GPU and reports time and TFLOP/s (exit 3 when Level Zero finds no device). --arch "
+       "Intel GPU and reports time and TFLOP/s (exit 3 when Level Zero finds no device or the "
+       "build has no Level Zero support). --arch "
        "(default pvc) is the hardware target, as --target of the other subcommands: one with DPAS "
        "over 16 lanes and 2D block I/O (pvc, bmg, or a target file). --emit "
        "DIR writes DIR/<kernel>.cl, .spv (clang-14 + llvm-spirv-14, checked by spirv-val) and "

@@ -18,6 +18,16 @@ cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 ||
 for f in include/layout/core/linear_layout.h include/codegen/kernel_ir.h bin/layoutctl; do
   [[ -e $tmp/prefix/$f ]] || fail "install: $f missing"
 done
+# The optional Level Zero library: where the build has it, the package has it too.
+modules=(core text target triton xegpu intel smem conversion protocol codegen kernels)
+if compgen -G "$build/level_zero/liblayout_level_zero.*" >/dev/null; then
+  modules+=(level_zero)
+  for f in include/layout/level_zero/level_zero_runner.h include/layout/level_zero/gemm_device_run.h; do
+    [[ -e $tmp/prefix/$f ]] || fail "install: $f missing"
+  done
+  grep -qs 'add_library(layout::level_zero ' "$tmp"/prefix/lib*/cmake/layout/layoutTargets.cmake ||
+    fail "install: the CMake package has no layout::level_zero"
+fi
 # A shared build (-DBUILD_SHARED_LIBS=ON): versioned libraries (liblayout_core.so ->
 # liblayout_core.so.MAJOR -> liblayout_core.so.MAJOR.MINOR.PATCH, SONAME liblayout_core.so.MAJOR)
 # and an installed layoutctl that finds them.
@@ -26,7 +36,7 @@ core=$(find "$tmp/prefix" -name 'liblayout_core.so' | head -1)
 if [[ -n $core ]]; then
   shared=yes
   libdir=$(dirname "$core")
-  for module in core text target triton xegpu intel smem conversion protocol codegen kernels; do
+  for module in "${modules[@]}"; do
     lib=$libdir/liblayout_$module.so
     [[ -L $lib ]] || fail "shared: $lib is not a link to the versioned library"
     soname=$(readelf -d "$(readlink -f "$lib")" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')

@@ -1,11 +1,9 @@
 // The Level Zero entry points the runner calls, loaded at run time: the loader
 // (libze_loader.so.1) is opened with dlopen on the first call instead of being linked, so that
-// layoutctl and every program built on layout::kernels start, and report "no device", on a machine
-// without it. Each function below has the exact signature of its declaration in
+// layoutctl and every program built on layout::level_zero start, and report "no device", on a
+// machine without it. Each function below has the exact signature of its declaration in
 // <level_zero/ze_api.h> (the compiler checks that) and forwards to the loader's symbol; without a
 // loader it returns ZE_RESULT_ERROR_UNINITIALIZED, and levelZeroLoaderError() says why.
-#if LAYOUT_HAVE_LEVEL_ZERO
-
 #include "level_zero_loader.h"
 
 #include <level_zero/ze_api.h>
@@ -15,7 +13,7 @@
 #include <cstdlib>
 #include <string>
 
-namespace layout::kernels {
+namespace layout::level_zero {
 
 namespace {
 
@@ -53,11 +51,11 @@ std::string levelZeroLoaderError() {
   return loader().error;
 }
 
-} // namespace layout::kernels
+} // namespace layout::level_zero
 
 #define LAYOUT_ZE_FORWARD(name, params, args)                                                      \
   extern "C" ze_result_t ZE_APICALL name params {                                                  \
-    static const auto fn = reinterpret_cast<decltype(&name)>(layout::kernels::symbolOf(#name));    \
+    static const auto fn = reinterpret_cast<decltype(&name)>(layout::level_zero::symbolOf(#name)); \
     return fn ? fn args : ZE_RESULT_ERROR_UNINITIALIZED;                                           \
   }
 
@@ -165,5 +163,3 @@ LAYOUT_ZE_FORWARD(zeKernelSetGroupSize,
                   (ze_kernel_handle_t hKernel, uint32_t groupSizeX, uint32_t groupSizeY,
                    uint32_t groupSizeZ),
                   (hKernel, groupSizeX, groupSizeY, groupSizeZ))
-
-#endif

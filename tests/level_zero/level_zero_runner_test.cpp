@@ -1,6 +1,6 @@
 // The Level Zero runner without an Intel GPU: it must say what it found and never crash. On a
 // machine with a GPU the no-device assertions are skipped and the bogus module must fail instead.
-#include "kernels/level_zero_runner.h"
+#include "layout/level_zero/level_zero_runner.h"
 
 #include <level_zero/ze_api.h>
 
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace layout::kernels {
+namespace layout::level_zero {
 namespace {
 
 bool contains(const std::string& text, const std::string& part) {
@@ -127,4 +127,4 @@ TEST(LevelZeroRunner, ResultNames) {
 }
 
 } // namespace
-} // namespace layout::kernels
+} // namespace layout::level_zero

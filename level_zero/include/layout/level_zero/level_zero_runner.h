@@ -1,7 +1,7 @@
 // Runs one SPIR-V kernel on an Intel GPU through Level Zero and times it.
 //
 //   std::vector<uint8_t> a = ..., b = ..., c(bytesOfC);
-//   layout::kernels::LevelZeroLaunch launch;
+//   layout::level_zero::LevelZeroLaunch launch;
 //   launch.spirv = readFile("gemm.spv");
 //   launch.kernelName = "gemm";
 //   launch.buildFlags = "-ze-opt-large-register-file";
@@ -9,7 +9,7 @@
 //   launch.groupCount = {n / 64, m / 32, 1};
 //   launch.arguments = {{LevelZeroBuffer{&a}}, {LevelZeroBuffer{&b}},
 //                       {LevelZeroBuffer{&c, /*readBack=*/true}}, {int32_t{k}}};
-//   auto outcome = layout::kernels::runOnLevelZero(launch);
+//   auto outcome = layout::level_zero::runOnLevelZero(launch);
 //   if (outcome.status == LevelZeroStatus::Ran) use(c, outcome.bestSeconds);
 //   else if (outcome.status == LevelZeroStatus::NoDevice) skip(outcome.message);
 //   else fail(outcome.message);
@@ -25,7 +25,7 @@
 #include <variant>
 #include <vector>
 
-namespace layout::kernels {
+namespace layout::level_zero {
 
 // A global-memory kernel argument. The runner owns the device copy; *host stays the caller's.
 struct LevelZeroBuffer {
@@ -84,4 +84,4 @@ LevelZeroOutcome runOnLevelZero(const LevelZeroLaunch& launch);
 // "ZE_RESULT_ERROR_UNINITIALIZED" and the like for the codes of ze_result_t, "0x..." otherwise.
 std::string levelZeroResultName(int result);
 
-} // namespace layout::kernels
+} // namespace layout::level_zero

@@ -3,11 +3,11 @@
 
 #include <string>
 
-namespace layout::kernels {
+namespace layout::level_zero {
 
 // The loader's symbol `name`, or nullptr when the loader or the symbol is missing.
 void* symbolOf(const char* name);
 // Why the loader could not be opened ("" when it was).
 std::string levelZeroLoaderError();
 
-} // namespace layout::kernels
+} // namespace layout::level_zero

@@ -1,6 +1,5 @@
-#include "kernels/level_zero_runner.h"
+#include "layout/level_zero/level_zero_runner.h"
 
-#if LAYOUT_HAVE_LEVEL_ZERO
 #include "level_zero_loader.h"
 
 #include <level_zero/ze_api.h>
@@ -14,7 +13,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace layout::kernels {
+namespace layout::level_zero {
 
 namespace {
 
@@ -544,40 +543,4 @@ std::string levelZeroResultName(int result) {
   return hex;
 }
 
-} // namespace layout::kernels
-
-#else // built without libze-dev: the runner reports that, as "no device" (exit 3 in layoutctl)
-
-#include <cstdio>
-
-namespace layout::kernels {
-
-namespace {
-
-LevelZeroOutcome notBuilt() {
-  LevelZeroOutcome o;
-  o.status = LevelZeroStatus::NoDevice;
-  o.message = "Level Zero: this build has no Level Zero support (libze-dev was not found when it "
-              "was configured)";
-  return o;
-}
-
-} // namespace
-
-LevelZeroOutcome probeLevelZero() {
-  return notBuilt();
-}
-
-LevelZeroOutcome runOnLevelZero(const LevelZeroLaunch&) {
-  return notBuilt();
-}
-
-std::string levelZeroResultName(int result) {
-  char hex[16];
-  std::snprintf(hex, sizeof hex, "0x%08x", static_cast<unsigned>(result));
-  return hex;
-}
-
-} // namespace layout::kernels
-
-#endif
+} // namespace layout::level_zero

@@ -1,10 +1,10 @@
 // GEMM kernels on Level Zero: launch construction, verification, rate.
-#include "kernels/gemm_device_run.h"
+#include "layout/level_zero/gemm_device_run.h"
 
-namespace layout::kernels {
+namespace layout::level_zero {
 
 LevelZeroLaunch gemmLaunch(const codegen::GemmKernel& kernel, const std::vector<uint8_t>& spirv,
-                           GemmInputs& inputs, int timedRepetitions) {
+                           kernels::GemmInputs& inputs, int timedRepetitions) {
   using codegen::MatrixOperand;
   LevelZeroLaunch launch;
   launch.spirv = spirv;
@@ -27,15 +27,15 @@ LevelZeroLaunch gemmLaunch(const codegen::GemmKernel& kernel, const std::vector<
 }
 
 GemmDeviceRun runGemmOnLevelZero(const codegen::GemmKernel& kernel,
-                                 const std::vector<uint8_t>& spirv, GemmInputs& inputs,
+                                 const std::vector<uint8_t>& spirv, kernels::GemmInputs& inputs,
                                  int timedRepetitions) {
   GemmDeviceRun run;
   run.outcome = runOnLevelZero(gemmLaunch(kernel, spirv, inputs, timedRepetitions));
   if (run.outcome.status != LevelZeroStatus::Ran) return run;
-  run.verification = verifyGemm(kernel.config, inputs);
+  run.verification = kernels::verifyGemm(kernel.config, inputs);
   if (run.outcome.bestSeconds > 0)
     run.tflops = kernel.report.flops / run.outcome.bestSeconds / 1e12;
   return run;
 }
 
-} // namespace layout::kernels
+} // namespace layout::level_zero
