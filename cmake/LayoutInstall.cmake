@@ -1,6 +1,6 @@
 # `cmake --install build --prefix P`: headers, libraries, the CMake package
 # (find_package(layout CONFIG REQUIRED COMPONENTS core triton ...), targets layout::core, ...,
-# layout::level_zero where it was built),
+# layout::level_zero and layout::opencl where they were built),
 # a pkg-config file (pkg-config --cflags --libs layout) and the tools.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -26,6 +26,9 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/liblayout/include/ ${PROJECT_SOURCE_DIR}
 if(TARGET layout_level_zero)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/level_zero/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endif()
+if(TARGET layout_opencl)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/opencl/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endif()
 foreach(tool layoutctl layout-explorer)
   if(TARGET ${tool})
     install(TARGETS ${tool} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -33,7 +36,8 @@ foreach(tool layoutctl layout-explorer)
 endforeach()
 
 set(LAYOUT_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/layout)
-# The components this build has (level_zero only where it was built), for layoutConfig.cmake.
+# The components this build has (level_zero and opencl only where they were built), for
+# layoutConfig.cmake.
 list(TRANSFORM layout_targets REPLACE "^layout_" "" OUTPUT_VARIABLE LAYOUT_COMPONENTS)
 list(JOIN LAYOUT_COMPONENTS ", " LAYOUT_COMPONENTS)
 install(EXPORT layoutTargets NAMESPACE layout:: DESTINATION ${LAYOUT_CMAKE_DIR})

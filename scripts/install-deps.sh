@@ -15,6 +15,8 @@ packages=(
   llvm-spirv-14                  # OpenCL C -> SPIR-V for the generated GEMM kernels (with clang-14)
   spirv-tools                    # spirv-val: every emitted SPIR-V module is validated in the tests
   libze-dev                      # the Level Zero loader: runs the kernels where an Intel GPU exists
+  opencl-c-headers ocl-icd-libopencl1  # OpenCL headers and ICD loader: gemm --target opencl
+  pocl-opencl-icd                # PoCL, an OpenCL CPU device: the emitted kernels run in the tests
   libimgui-dev libglfw3-dev      # Dear ImGui + GLFW: the desktop explorer (explorer/gui)
   libstb-dev libgl-dev           # stb_image(_write) for its PNG export and tests, OpenGL
   xvfb xauth                     # headless X server: the explorer's tests render under xvfb-run

@@ -13,6 +13,8 @@ jobs=${JOBS:-2}
 # The SPIR-V tests skip where clang-14 / llvm-spirv-14 / spirv-val are missing; here they are
 # installed, so a missing tool is a failure.
 export LAYOUT_REQUIRE_SPIRV=1
+# PoCL is installed too, so the OpenCL runs of the emitted kernels must not skip.
+export LAYOUT_REQUIRE_OPENCL=1
 
 echo "== Formatting (clang-format-14, .clang-format) =="
 if [[ -d .git ]]; then

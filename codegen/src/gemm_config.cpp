@@ -163,7 +163,10 @@ Expected<void> readPair(const nlohmann::json& j, std::string_view key,
 Expected<GemmConfig> gemmConfigFromJson(const nlohmann::json& j, const GemmConfig& base) {
   if (!j.is_object()) return makeError("gemm config: expected a JSON object, got " + j.dump());
   GemmConfig c = base;
-  for (const auto& [key, value] : j.items()) {
+  for (const auto& item : j.items()) {
+    // Named, not structured bindings: clang 14 (the fuzz build) cannot capture those in lambdas.
+    const std::string& key = item.key();
+    const nlohmann::json& value = item.value();
     Expected<void> err;
     int64_t v = 0;
     auto readSmall = [&](int& out) {

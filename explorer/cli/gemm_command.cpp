@@ -11,6 +11,9 @@
 #if LAYOUT_HAVE_LEVEL_ZERO
 #include "layout/level_zero/gemm_device_run.h"
 #endif
+#if LAYOUT_HAVE_OPENCL
+#include "layout/opencl/gemm_opencl_run.h"
+#endif
 
 #include <nlohmann/json.hpp>
 
@@ -148,10 +151,31 @@ kernels::GemmVerification runOnDevice(const Args& args, const codegen::GemmKerne
 }
 #endif
 
+#if LAYOUT_HAVE_OPENCL
+// --target opencl: the emitted OpenCL C behind the Intel built-in prelude on the first OpenCL
+// device (PoCL on a CPU); exit 3 without one.
+kernels::GemmVerification runOnOpenCl(const Args& args, const codegen::GemmKernel& kernel,
+                                      kernels::GemmInputs& in, nlohmann::ordered_json& out) {
+  const auto run = layout::opencl::runGemmOnOpenCl(kernel, codegen::emitOpenCl(kernel), in);
+  if (run.outcome.status == layout::opencl::OpenClStatus::NoDevice)
+    throw CliExit{kNoDevice, "opencl: no device: " + run.outcome.message};
+  if (run.outcome.status == layout::opencl::OpenClStatus::Failed)
+    throw CliExit{
+        kInvalidInput,
+        "opencl: " + run.outcome.message +
+            (run.outcome.buildLog.empty() ? "" : "\nbuild log:\n" + run.outcome.buildLog)};
+  out["device"] = {{"name", run.outcome.deviceName}, {"api", "opencl"}};
+  if (!args.json())
+    std::cout << "ran the emitted OpenCL C on " << run.outcome.deviceName
+              << " (Intel built-ins emulated by the prelude)\n";
+  return run.verification;
+}
+#endif
+
 int runGemm(const Args& args) {
   const std::string where = args.option("target").value_or("sim");
-  if (where != "sim" && where != "level-zero")
-    throw CliExit{kUsage, "--target '" + where + "': expected sim or level-zero"};
+  if (where != "sim" && where != "level-zero" && where != "opencl")
+    throw CliExit{kUsage, "--target '" + where + "': expected sim, opencl or level-zero"};
   const std::string inputs = args.option("inputs").value_or("random");
   if (inputs != "random" && inputs != "exact")
     throw CliExit{kUsage, "--inputs '" + inputs + "': expected random or exact"};
@@ -203,6 +227,13 @@ int runGemm(const Args& args) {
                 << " subgroups): " << stats->dpas << " DPAS, " << stats->loads << " loads, "
                 << stats->stores << " stores, " << stats->prefetches << " prefetches in "
                 << stats->seconds << " s\n";
+  } else if (where == "opencl") {
+#if LAYOUT_HAVE_OPENCL
+    verification = runOnOpenCl(args, *kernel, in, out);
+#else
+    throw CliExit{kNoDevice, "opencl: no device: this build has no OpenCL support (configured "
+                             "with LAYOUT_OPENCL=OFF or without the OpenCL headers)"};
+#endif
   } else {
 #if LAYOUT_HAVE_LEVEL_ZERO
     verification = runOnDevice(args, *kernel, spirv, files, in, out);
@@ -225,7 +256,7 @@ int runGemm(const Args& args) {
 void addGemmCommand(std::vector<Command>& commands) {
   commands.push_back(
       {"gemm",
-       "gemm [--m M] [--n N] [--k K] [--dtype f16|bf16|int8|tf32] [--target sim|level-zero] "
+       "gemm [--m M] [--n N] [--k K] [--dtype f16|bf16|int8|tf32] [--target sim|opencl|level-zero] "
        "[--emit DIR] [--config FILE] [--arch " +
            targetChoices() +
            "] [--sg-layout RxC] [--sg-data RxC] "
@@ -238,7 +269,10 @@ void addGemmCommand(std::vector<Command>& commands) {
        "and the static report, then runs it on fresh inputs (--seed) and verifies the result "
        "against a float64 / exact-integer reference: int8 bit for bit, --inputs exact (small "
        "integers) bit for bit, --inputs random within the fp32 summation bound. --target sim "
-       "(default) runs the Xe functional simulator; --target level-zero runs the SPIR-V on an "
+       "(default) runs the Xe functional simulator; --target opencl runs the emitted OpenCL C "
+       "unchanged on the first OpenCL device (PoCL on a CPU) behind a prelude that implements the "
+       "Intel built-ins it calls (at most 65536 work-items; exit 3 without an OpenCL device); "
+       "--target level-zero runs the SPIR-V on an "
        "Intel GPU and reports time and TFLOP/s (exit 3 when Level Zero finds no device or the "
        "build has no Level Zero support). --arch "
        "(default pvc) is the hardware target, as --target of the other subcommands: one with DPAS "

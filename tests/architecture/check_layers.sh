@@ -22,6 +22,7 @@ declare -A allowed=(
   [codegen]="core text target triton intel"
   [kernels]="core text target triton intel codegen"
   [level_zero]="core text target triton intel codegen kernels"
+  [opencl]="core text target triton intel codegen kernels"
   [views]="core text target triton xegpu intel smem conversion"
 )
 
@@ -36,6 +37,7 @@ module_of() {
   codegen/*) echo codegen ;;
   kernels/*) echo kernels ;;
   level_zero/*) echo level_zero ;;
+  opencl/*) echo opencl ;;
   explorer/gui/include/* | explorer/gui/src/*) echo views ;;
   *) echo "" ;;
   esac
@@ -87,7 +89,7 @@ while IFS= read -r file; do
       violations=$((violations + 1))
     fi
   done < <(grep -E '^[[:space:]]*#[[:space:]]*include[[:space:]]+"' "$file")
-done < <(find liblayout codegen kernels level_zero explorer/gui/include explorer/gui/src -name '*.h' -o -name '*.cpp' | sort)
+done < <(find liblayout codegen kernels level_zero opencl explorer/gui/include explorer/gui/src -name '*.h' -o -name '*.cpp' | sort)
 
 # The library's public headers declare JSON functions over nlohmann/json_fwd.hpp: a program that
 # includes them does not compile the whole JSON library unless it uses it.
@@ -96,7 +98,7 @@ while IFS= read -r header; do
     echo "$header: a public header includes <nlohmann/json.hpp> (use <nlohmann/json_fwd.hpp>)"
     violations=$((violations + 1))
   fi
-done < <(find liblayout/include codegen/include kernels/include level_zero/include -name '*.h' | sort)
+done < <(find liblayout/include codegen/include kernels/include level_zero/include opencl/include -name '*.h' | sort)
 
 echo "layers: $checked files checked, $violations violations"
 [[ $violations -eq 0 ]]

@@ -229,7 +229,7 @@ expect gemm-bad-sg-data 1 "error: sg_data[1] = 40: must be a power-of-two multip
 expect gemm-bad-dtype 2 "error: --dtype 'fp8': expected one of f16, bf16, int8, tf32" -- "$ctl" gemm --dtype fp8
 expect gemm-bad-arch 2 "error: --arch: unknown target 'xe3' (known: pvc, bmg, arc, nvidia, cdna3, cdna4, or @file.json)" -- "$ctl" gemm --arch xe3
 expect gemm-bad-int 2 "error: --m '1e3': expected an integer" -- "$ctl" gemm --m 1e3
-expect gemm-bad-target 2 "error: --target 'cuda': expected sim or level-zero" -- "$ctl" gemm --target cuda
+expect gemm-bad-target 2 "error: --target 'cuda': expected sim, opencl or level-zero" -- "$ctl" gemm --target cuda
 expect gemm-host-memory 1 "GiB of host memory (A, B, C and the float64 reference); the limit is 8 GiB" -- "$ctl" gemm --m 100000 --n 100000 --k 100000
 expect gemm-too-big 1 "error: m = 20000000: exceeds the 2D block surface limit of 2^24 rows or bytes per row" -- "$ctl" gemm --m 20000000
 expect gemm-grf 1 "more than the 128 of grf_per_thread" -- "$ctl" gemm --grf 128

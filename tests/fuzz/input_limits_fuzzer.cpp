@@ -1,14 +1,16 @@
 // libFuzzer target for the input paths bounded by issue 15: alias files (expansion size and
 // depth) used by the TritonGPU parser and the explorer's input, text views on shapes read from
 // the input (any size, up to 2^40 a dim: the view limit must refuse, never allocate), batch lines
-// through the bounded line reader (a line over the limit is answered from its first bytes), and
-// explorer scripts, and hardware target descriptions (layout/target). Limits are lowered so that each run stays fast; any input must give a value
-// or an error, never crash, hang or exhaust memory.
+// through the bounded line reader (a line over the limit is answered from its first bytes),
+// explorer scripts, hardware target descriptions (layout/target), and kernel texts scanned by the
+// OpenCL prelude (kernels/opencl_prelude.h). Limits are lowered so that each run stays fast; any
+// input must give a value or an error, never crash, hang or exhaust memory.
 //
 //   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
 //   ./build-fuzz/tests/fuzz/input_limits_fuzzer tests/fuzz/limits_corpus -max_total_time=30
 #include "explorer/layout_input.h"
 #include "explorer/ui_script.h"
+#include "kernels/opencl_prelude.h"
 #include "layout/core/resource_limits.h"
 #include "layout/intel/block_io.h"
 #include "layout/protocol/batch.h"
@@ -123,6 +125,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (!back || layout::target::hardwareTargetToJson(*back) != written) std::abort();
       }
   }
+
+  // The OpenCL prelude scans any kernel text for Intel built-in names (layout/kernels): a text or
+  // an error, never a crash; every name it accepts has a definition in its output.
+  if (auto prelude = layout::kernels::openClIntelPrelude(rest))
+    if (prelude->find("layout_sub_group_id") == std::string::npos) std::abort();
 
   (void)explorer::parseScript(rest);
   return 0;

@@ -28,6 +28,14 @@ if compgen -G "$build/level_zero/liblayout_level_zero.*" >/dev/null; then
   grep -qs 'add_library(layout::level_zero ' "$tmp"/prefix/lib*/cmake/layout/layoutTargets.cmake ||
     fail "install: the CMake package has no layout::level_zero"
 fi
+if compgen -G "$build/opencl/liblayout_opencl.*" >/dev/null; then
+  modules+=(opencl)
+  for f in include/layout/opencl/opencl_runner.h include/layout/opencl/gemm_opencl_run.h; do
+    [[ -e $tmp/prefix/$f ]] || fail "install: $f missing"
+  done
+  grep -qs 'add_library(layout::opencl ' "$tmp"/prefix/lib*/cmake/layout/layoutTargets.cmake ||
+    fail "install: the CMake package has no layout::opencl"
+fi
 # A shared build (-DBUILD_SHARED_LIBS=ON): versioned libraries (liblayout_core.so ->
 # liblayout_core.so.MAJOR -> liblayout_core.so.MAJOR.MINOR.PATCH, SONAME liblayout_core.so.MAJOR)
 # and an installed layoutctl that finds them.

@@ -209,7 +209,8 @@ void BatchProcessor::declareArgs(
 Expected<void> BatchProcessor::prepareArgs(const std::string& opName, const BatchOp& op, json& args,
                                            ArgSpelling spelling) {
   if (!op.checksOwnArgs)
-    for (const auto& [key, unused] : args.items()) {
+    for (const auto& item : args.items()) {
+      const std::string& key = item.key(); // not a structured binding: the lambda captures it
       const auto known = std::find_if(op.args.begin(), op.args.end(),
                                       [&](const OpArg& a) { return a.name == key; });
       if (known != op.args.end()) continue;
