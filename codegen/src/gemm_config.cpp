@@ -24,6 +24,9 @@ constexpr DataTypeTraits kTraits[] = {
 constexpr int64_t kMaxSurfaceField = int64_t{1} << 24;
 // A workgroup holds at most 1024 work-items on PVC and BMG: 64 subgroups of 16.
 constexpr int64_t kMaxSubgroupsPerWorkgroup = 64;
+// With 256 registers per thread an Xe core runs half the threads, so a workgroup may hold at most
+// 32 subgroups of 16 (512 work-items); 1024 hangs PVC (Intel's compute-runtime limits it).
+constexpr int64_t kMaxSubgroupsLargeGrf = 32;
 constexpr int64_t kMaxTileExtent = 1024;
 
 bool isPowerOfTwo(int64_t v) {
@@ -137,6 +140,13 @@ Expected<GemmTarget> checkGemmConfig(const GemmConfig& c) {
     return makeError("grf_per_thread = " + std::to_string(c.grfPerThread) + ": target '" +
                      hw->name + "' threads have " + options + " registers");
   }
+  if (c.grfPerThread == 256 && subgroupsPerWorkgroup(c) > kMaxSubgroupsLargeGrf)
+    return makeError("sg_layout = [" + std::to_string(c.sgLayout[0]) + ", " +
+                     std::to_string(c.sgLayout[1]) +
+                     "]: " + std::to_string(subgroupsPerWorkgroup(c)) +
+                     " subgroups exceed the 32 (512 work-items) a workgroup may hold with "
+                     "grf_per_thread = 256 (1024 work-items hang PVC in large-register mode): use "
+                     "at most 32 subgroups, or grf_per_thread = 128");
   return GemmTarget{std::move(*hw), std::move(*target)};
 }
 

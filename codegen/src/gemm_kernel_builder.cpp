@@ -16,6 +16,12 @@
 namespace layout::codegen {
 namespace {
 
+// The static register check's assumptions beyond the data (KernelReport): scalars fit one
+// register; about 16 registers are kept for what the compiler reserves (IGC's own temporaries,
+// the stack pointer and spill headroom), as sycl-tla's tilings leave.
+constexpr int64_t kScalarGrf = 1;
+constexpr int64_t kCompilerReservedGrf = 16;
+
 using intel::BlockOp;
 using intel::BlockShape;
 
@@ -372,15 +378,21 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
   // shufflevectors, reference §2.4), so the live data is accumulators + one K step's loads.
   r.accumulatorGrf = grfOf(ValueRole::Accumulator);
   r.operandGrf = grfOf(ValueRole::LoadResult);
-  r.totalGrf = r.accumulatorGrf + r.operandGrf;
+  r.messageGrf = r.loadsPerKStep + r.prefetchesPerKStep;
+  r.scalarGrf = kScalarGrf;
+  r.reservedGrf = kCompilerReservedGrf;
+  r.totalGrf = r.accumulatorGrf + r.operandGrf + r.messageGrf + r.scalarGrf + r.reservedGrf;
   r.grfAvailable = c.grfPerThread;
   r.flops = 2.0 * static_cast<double>(c.m) * static_cast<double>(c.n) * static_cast<double>(c.k);
   if (r.totalGrf > c.grfPerThread)
-    return makeError("registers: the subgroup tile needs " + std::to_string(r.totalGrf) + " GRF (" +
-                     std::to_string(r.accumulatorGrf) + " accumulators + " +
-                     std::to_string(r.operandGrf) + " operands of one K step), more than the " +
-                     std::to_string(c.grfPerThread) +
-                     " of grf_per_thread: shrink sg_data or k_tile, or use 256");
+    return makeError(
+        "registers: the subgroup tile needs " + std::to_string(r.totalGrf) + " GRF (" +
+        std::to_string(r.accumulatorGrf) + " accumulators + " + std::to_string(r.operandGrf) +
+        " operands of one K step + " + std::to_string(r.messageGrf) + " block-I/O payloads + " +
+        std::to_string(r.scalarGrf) + " scalars + " + std::to_string(r.reservedGrf) +
+        " reserved for the compiler), more than the " + std::to_string(c.grfPerThread) +
+        " of grf_per_thread: shrink sg_data or k_tile" +
+        (c.grfPerThread < 256 ? ", or use 256" : ""));
   return std::move(k);
 }
 

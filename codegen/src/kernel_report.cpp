@@ -75,6 +75,9 @@ nlohmann::ordered_json kernelPlanToJson(const GemmKernel& k) {
                  {"grf",
                   {{"accumulators", r.accumulatorGrf},
                    {"operands", r.operandGrf},
+                   {"messagePayloads", r.messageGrf},
+                   {"scalars", r.scalarGrf},
+                   {"compilerReserved", r.reservedGrf},
                    {"total", r.totalGrf},
                    {"available", r.grfAvailable}}},
                  {"flops", r.flops}};
@@ -114,7 +117,10 @@ std::string kernelReportText(const GemmKernel& k) {
     << r.bytesLoadedPerKStep << " bytes loaded per K step = " << r.bytesPerDpas
     << " bytes per DPAS; " << r.storesPerSubgroup << " stores\n";
   o << "  registers: " << r.totalGrf << " of " << r.grfAvailable << " GRF (" << r.accumulatorGrf
-    << " accumulators + " << r.operandGrf << " operands)\n";
+    << " accumulators + " << r.operandGrf << " operands + " << r.messageGrf
+    << " block-I/O payloads + " << r.scalarGrf << " scalars + " << r.reservedGrf
+    << " reserved for the compiler; assumed: one payload register per block-I/O message of a K "
+       "step, the scalars in one register, 16 registers of compiler margin)\n";
   return o.str();
 }
 

@@ -110,8 +110,14 @@ struct KernelReport {
   int64_t storesPerSubgroup = 0;
   int64_t bytesLoadedPerKStep = 0; // A and B bytes per subgroup, in-bounds tile
   double bytesPerDpas = 0;
-  int64_t kSteps = 0;                                       // iterations of the main loop
-  int64_t accumulatorGrf = 0, operandGrf = 0, totalGrf = 0; // 64-byte registers per thread
+  int64_t kSteps = 0; // iterations of the main loop
+  // Registers per thread (of the target's register size): the data (accumulators, one K step's
+  // loads), and what the static check assumes besides: one payload register per block-I/O
+  // message of a K step (its address, surface and coordinates header), one for the scalars
+  // (arguments, origins, loop counter), and a margin for registers the compiler reserves.
+  int64_t accumulatorGrf = 0, operandGrf = 0;
+  int64_t messageGrf = 0, scalarGrf = 0, reservedGrf = 0;
+  int64_t totalGrf = 0; // the sum of all of the above
   int grfAvailable = 0;
   double flops = 0; // 2 * M * N * K (a double: it can exceed 2^63)
 };
