@@ -55,6 +55,10 @@ Expected<void> validateGemmConfig(const GemmConfig& c) {
   return {};
 }
 
+int64_t defaultKTile(GemmDataType t) {
+  return t == GemmDataType::TF32 ? 16 : 32;
+}
+
 Expected<GemmTarget> checkGemmConfig(const GemmConfig& c) {
   const auto& traits = dataTypeTraits(c.dtype);
   auto hw = target::hardwareTarget(c.arch);

@@ -262,6 +262,26 @@ struct Builder {
 
 } // namespace
 
+namespace {
+
+// What to change when a configuration needs too many registers: the largest smaller K step that
+// fits, if any (found by building it), else a smaller sg_data; and 256 GRF where it has fewer.
+std::string registerHint(const GemmConfig& c) {
+  std::string hint;
+  for (GemmConfig smaller = c; smaller.kTile / 2 >= dataTypeTraits(c.dtype).dpasK;) {
+    smaller.kTile /= 2;
+    if (auto k = buildGemmKernel(smaller)) {
+      hint = "k_tile = " + std::to_string(smaller.kTile) + " fits (" +
+             std::to_string(k->report.totalGrf) + " GRF)";
+      break;
+    }
+  }
+  if (hint.empty()) hint = "shrink sg_data";
+  return hint + (c.grfPerThread < 256 ? ", or use grf_per_thread = 256" : "");
+}
+
+} // namespace
+
 Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
   LAYOUT_TRY_ASSIGN(resolved, checkGemmConfig(c));
   const target::HardwareTarget* hw = &resolved.hardware;
@@ -385,14 +405,13 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
   r.grfAvailable = c.grfPerThread;
   r.flops = 2.0 * static_cast<double>(c.m) * static_cast<double>(c.n) * static_cast<double>(c.k);
   if (r.totalGrf > c.grfPerThread)
-    return makeError(
-        "registers: the subgroup tile needs " + std::to_string(r.totalGrf) + " GRF (" +
-        std::to_string(r.accumulatorGrf) + " accumulators + " + std::to_string(r.operandGrf) +
-        " operands of one K step + " + std::to_string(r.messageGrf) + " block-I/O payloads + " +
-        std::to_string(r.scalarGrf) + " scalars + " + std::to_string(r.reservedGrf) +
-        " reserved for the compiler), more than the " + std::to_string(c.grfPerThread) +
-        " of grf_per_thread: shrink sg_data or k_tile" +
-        (c.grfPerThread < 256 ? ", or use 256" : ""));
+    return makeError("registers: the subgroup tile needs " + std::to_string(r.totalGrf) + " GRF (" +
+                     std::to_string(r.accumulatorGrf) + " accumulators + " +
+                     std::to_string(r.operandGrf) + " operands of one K step + " +
+                     std::to_string(r.messageGrf) + " block-I/O payloads + " +
+                     std::to_string(r.scalarGrf) + " scalars + " + std::to_string(r.reservedGrf) +
+                     " reserved for the compiler), more than the " +
+                     std::to_string(c.grfPerThread) + " of grf_per_thread: " + registerHint(c));
   return std::move(k);
 }
 

@@ -55,6 +55,7 @@ std::array<int64_t, 2> pairOption(const Args& args, const std::string& name,
 codegen::GemmConfig readConfig(const Args& args) {
   codegen::GemmConfig c;
   c.m = c.n = c.k = 512;
+  bool kTileGiven = args.option("k-tile").has_value();
   if (auto path = args.option("config")) {
     nlohmann::json j;
     try {
@@ -66,6 +67,7 @@ codegen::GemmConfig readConfig(const Args& args) {
     if (!fromFile)
       throw CliExit{kInvalidInput, "--config " + *path + ": " + fromFile.error().message};
     c = *fromFile;
+    kTileGiven = kTileGiven || (j.is_object() && j.contains("k_tile"));
   }
   c.m = intOption(args, "m", c.m);
   c.n = intOption(args, "n", c.n);
@@ -80,7 +82,8 @@ codegen::GemmConfig readConfig(const Args& args) {
   if (args.option("arch")) c.arch = targetOption(args, "arch", c.arch);
   c.sgLayout = pairOption(args, "sg-layout", c.sgLayout);
   c.sgData = pairOption(args, "sg-data", c.sgData);
-  c.kTile = intOption(args, "k-tile", c.kTile);
+  // The K step follows the type unless one is named (tf32: 16).
+  c.kTile = kTileGiven ? intOption(args, "k-tile", c.kTile) : codegen::defaultKTile(c.dtype);
   c.repeatCount = static_cast<int>(intOption(args, "repeat-count", c.repeatCount));
   c.prefetchDistance = static_cast<int>(intOption(args, "prefetch-distance", c.prefetchDistance));
   c.grfPerThread = static_cast<int>(intOption(args, "grf", c.grfPerThread));

@@ -187,13 +187,30 @@ TEST(GemmKernelBuilder, RegisterFileLimit) {
   EXPECT_EQ(k.error().message,
             "registers: the subgroup tile needs 246 GRF (128 accumulators + 96 operands of one K "
             "step + 5 block-I/O payloads + 1 scalars + 16 reserved for the compiler), more than "
-            "the 128 of grf_per_thread: shrink sg_data or k_tile, or use 256");
+            "the 128 of grf_per_thread: shrink sg_data, or use grf_per_thread = 256");
   // At 256 registers the hint does not suggest 256 (issue 17: it did).
   c.grfPerThread = 256;
   c.sgData = {32, 128};
   auto big = buildGemmKernel(c);
   ASSERT_FALSE(big);
   EXPECT_EQ(big.error().message.find("or use 256"), std::string::npos) << big.error().message;
+}
+
+// tf32 with the RFC tiling and a K step of 32 needs 128 + 192 + 8 + 17 = 345 GRF; the hint names
+// the K step that fits: 16 (128 accumulators + 96 operands + 7 messages: one A load, four B loads
+// of 16 x 16 dwords, two prefetches; + 17 = 248).
+TEST(GemmKernelBuilder, RegisterHintNamesAFittingKStep) {
+  GemmConfig c;
+  c.dtype = GemmDataType::TF32;
+  c.kTile = 32;
+  auto k = buildGemmKernel(c);
+  ASSERT_FALSE(k);
+  EXPECT_NE(k.error().message.find("needs 345 GRF"), std::string::npos) << k.error().message;
+  EXPECT_NE(k.error().message.find("k_tile = 16 fits (248 GRF)"), std::string::npos)
+      << k.error().message;
+  EXPECT_EQ(defaultKTile(GemmDataType::TF32), 16);
+  c.kTile = defaultKTile(GemmDataType::TF32);
+  EXPECT_TRUE(buildGemmKernel(c));
 }
 
 // With 256 registers per thread a workgroup holds at most 32 subgroups of 16 (issue 17: 1024

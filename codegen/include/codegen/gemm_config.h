@@ -43,6 +43,9 @@ struct DataTypeTraits {
   std::string_view openclMad;   // the cl_intel_subgroup_matrix_multiply_accumulate built-in
 };
 const DataTypeTraits& dataTypeTraits(GemmDataType t);
+// The K step a configuration gets when it names none: 32, and 16 for tf32 (its 32-bit operands
+// take twice the registers per K, and 32 overflows 256 GRF with the RFC tiling).
+int64_t defaultKTile(GemmDataType t);
 // "f16", "bf16", "int8", "tf32"; nullopt for anything else.
 std::optional<GemmDataType> parseGemmDataType(std::string_view name);
 
