@@ -126,7 +126,8 @@ std::pair<int, int> productExponents(const GemmInputs& in) {
 
 } // namespace
 
-GemmVerification verifyGemm(const codegen::GemmConfig& c, const GemmInputs& in) {
+GemmVerification verifyGemm(const codegen::GemmConfig& c, const GemmInputs& in,
+                            double unitRoundoff) {
   GemmVerification v;
   const bool isInt = c.dtype == GemmDataType::Int8;
   const bool exact = isInt || in.kind == InputKind::ExactSums;
@@ -134,12 +135,13 @@ GemmVerification verifyGemm(const codegen::GemmConfig& c, const GemmInputs& in) 
   auto gamma = [](double n, double u) { return n * u / (1 - n * u); };
   // The kernel's fp32 accumulation against the exact sum; sum|ab| is rounded up for the
   // float64 additions that compute it.
-  const double g = gamma(static_cast<double>(kAccumulated), 0x1p-24) *
+  const double g = gamma(static_cast<double>(kAccumulated), unitRoundoff) *
                    (1 + gamma(static_cast<double>(c.k), 0x1p-53));
   v.rule = isInt   ? "exact int32"
            : exact ? "exact fp32"
                    : "|D - ref| <= gamma(" + std::to_string(kAccumulated) +
-                         ") * sum|a*b| (fp32, against the exact sum)";
+                         ") * sum|a*b| (fp32, u = 2^" + std::to_string(std::ilogb(unitRoundoff)) +
+                         ", against the exact sum)";
   const int64_t pitchC = codegen::matrixSurface(c, MatrixOperand::C).pitchBytes;
   const auto [minExponent, maxExponent] = productExponents(in);
   // The exact sum of each element of the row (every product of two fp16 / bf16 / tf32 values is

@@ -597,7 +597,8 @@ float layout_round_tf32(float f)
 //   f16 / bf16 (K 16): A[r][k] = component r of lane k (16 bits);
 //   tf32 (K 8): A[r][k] = component r / 2 of lane (r % 2) * 8 + k;
 // B: f16 / bf16: B[k][n] = 16-bit half k % 2 of b[k / 2] (lower row low); tf32: b[k].
-// Each element: acc + A[r][0] B[0][n] + ... + A[r][K-1] B[K-1][n], in k order, fp32 RNE.
+// Each element: acc + A[r][0] B[0][n] + ... + A[r][K-1] B[K-1][n], in k order, one fp32 RNE rounding
+// per step of the exact product (fma).
 void layout_mad_float(int kind, int m, const private uint* a, const private uint* b,
                       private float* acc)
 {
@@ -623,8 +624,8 @@ void layout_mad_float(int kind, int m, const private uint* a, const private uint
           x = kind == LAYOUT_F16 ? layout_f16_to_float(ab) : layout_bf16_to_float(ab);
           y = kind == LAYOUT_F16 ? layout_f16_to_float(bb) : layout_bf16_to_float(bb);
         }
-        const float product = x * y;
-        s = s + product;
+        // fma: the product exact even where it leaves the fp32 range, one rounding per step.
+        s = fma(x, y, s);
       }
       acc[r] = s;
     }

@@ -32,7 +32,8 @@ GemmDeviceRun runGemmOnLevelZero(const codegen::GemmKernel& kernel,
   GemmDeviceRun run;
   run.outcome = runOnLevelZero(gemmLaunch(kernel, spirv, inputs, timedRepetitions));
   if (run.outcome.status != LevelZeroStatus::Ran) return run;
-  run.verification = kernels::verifyGemm(kernel.config, inputs);
+  // The hardware documents no rounding mode: the bound of any faithful rounding.
+  run.verification = kernels::verifyGemm(kernel.config, inputs, kernels::kFaithfulRoundingUnit);
   if (run.outcome.bestSeconds > 0)
     run.tflops = kernel.report.flops / run.outcome.bestSeconds / 1e12;
   return run;

@@ -219,7 +219,7 @@ for kind in exact random; do
   else fail "gemm $kind: not 2 workgroups / 8 subgroups / 128 DPAS / 32 stores"; fi
 done
 line gemm_build_simulate exact "verification: PASSED: 4096 elements, 0 mismatches (exact fp32)"
-ratio=$(sed -n 's/^verification: PASSED: 4096 elements, 0 mismatches (|D - ref| <= gamma(64) \* sum|a\*b| (fp32, against the exact sum)), max error .* = \([0-9.e+-]*\) of the bound$/\1/p' "$out")
+ratio=$(sed -n 's/^verification: PASSED: 4096 elements, 0 mismatches (|D - ref| <= gamma(64) \* sum|a\*b| (fp32, u = 2^-24, against the exact sum)), max error .* = \([0-9.e+-]*\) of the bound$/\1/p' "$out")
 if [[ -n $ratio ]] && awk -v r="$ratio" 'BEGIN { exit !(r >= 0 && r <= 1) }'; then pass; else
   fail "gemm random: no PASSED line with a bound fraction in [0, 1]: $(grep '^verification' "$out")"
 fi

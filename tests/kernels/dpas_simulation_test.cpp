@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 
 namespace layout::kernels {
@@ -79,6 +80,48 @@ TEST(DpasSimulation, AccumulatesOneProductAtATime) {
   const auto lanes = testing::packDpasOperands(DpasModelType::BF16, 1, a, b, c);
   const auto d = simulateDpas(codegen::GemmDataType::BF16, 1, lanes.a, lanes.b, lanes.c);
   EXPECT_EQ(d[0][0], testing::floatBits(1.0f));
+}
+
+// At the exponent extremes (bf16 and tf32 have fp32's exponents): 2^64 x 2^64 = 2^128 is beyond
+// fp32, yet added exactly to -FLT_MAX = -(2^128 - 2^104) it gives 2^104, where a product rounded
+// to fp32 first would give infinity; 2^-80 x 2^-80 added to 2^-126 leaves it. Random products
+// from the subnormal range up to 2^120 agree with the independent model bit for bit.
+TEST(DpasSimulation, ProductsAreExactAtTheExponentExtremes) {
+  for (auto [sim, model] : {std::pair{codegen::GemmDataType::BF16, DpasModelType::BF16},
+                            std::pair{codegen::GemmDataType::TF32, DpasModelType::TF32}}) {
+    SCOPED_TRACE(codegen::dataTypeTraits(sim).name);
+    auto bits = [&](float v) {
+      return model == DpasModelType::BF16 ? testing::floatToBf16Bits(v) : testing::floatBits(v);
+    };
+    const int k = testing::dpasK(model);
+    std::vector<uint32_t> a(k, bits(0.0f)), b(k * 16, bits(0.0f)), c(16, 0);
+    a[0] = b[0] = bits(std::ldexp(1.0f, 64)); // column 0: A[0][0] B[0][0] = 2^128
+    c[0] = testing::floatBits(-std::numeric_limits<float>::max());
+    a[1] = b[16 + 1] = bits(std::ldexp(1.0f, -80)); // column 1: A[0][1] B[1][1] = 2^-160
+    c[1] = testing::floatBits(std::ldexp(1.0f, -126));
+    const auto lanes = testing::packDpasOperands(model, 1, a, b, c);
+    const auto d = testing::unpackDpasResult(1, simulateDpas(sim, 1, lanes.a, lanes.b, lanes.c));
+    EXPECT_EQ(d[0], testing::floatBits(std::ldexp(1.0f, 104)));
+    EXPECT_EQ(d[1], testing::floatBits(std::ldexp(1.0f, -126)));
+    EXPECT_EQ(d, testing::referenceDpas(model, 1, a, b, c));
+  }
+  std::mt19937 rng(99);
+  auto extreme = [&] {
+    const float v = std::uniform_real_distribution<float>(1.0f, 2.0f)(rng);
+    const int e = rng() % 2 ? 55 + static_cast<int>(rng() % 5) : -75 + static_cast<int>(rng() % 6);
+    return std::ldexp(rng() % 2 ? v : -v, e);
+  };
+  for (int trial = 0; trial < 50; ++trial) {
+    std::vector<uint32_t> a(16), b(16 * 16), c(16);
+    for (auto& x : a) x = testing::floatToBf16Bits(extreme());
+    for (auto& x : b) x = testing::floatToBf16Bits(extreme());
+    for (auto& x : c) x = testing::floatBits(extreme());
+    const auto lanes = testing::packDpasOperands(DpasModelType::BF16, 1, a, b, c);
+    const auto d = simulateDpas(codegen::GemmDataType::BF16, 1, lanes.a, lanes.b, lanes.c);
+    EXPECT_EQ(testing::unpackDpasResult(1, d),
+              testing::referenceDpas(DpasModelType::BF16, 1, a, b, c))
+        << "trial " << trial;
+  }
 }
 
 // tf32 with M = 1: the A operand is one float per lane and lanes 8-15 are ignored.

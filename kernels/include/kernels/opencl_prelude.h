@@ -20,9 +20,9 @@
 // work-group barriers; so every work-item of the work-group must make those calls, and a launch may
 // have at most kOpenClPreludeMaxWorkItems work-items (the scratch capacity).
 //
-// Numerics of the floating-point multiply-accumulate: every product is exact in fp32 (fp16, tf32;
-// bf16 unless the product leaves the fp32 range), and each result element is acc + p[0] + p[1] +
-// ... + p[K-1], added one at a time in k order with fp32 round-to-nearest-even. tf32 inputs keep
+// Numerics of the floating-point multiply-accumulate: every product is exact, even where it leaves
+// the fp32 range, and each result element is acc + p[0] + p[1] + ... + p[K-1], each exact product
+// added one at a time in k order with one fp32 round-to-nearest-even rounding (fma). tf32 inputs keep
 // their top 10 mantissa bits (the low 13 bits are ignored). A bf16 accumulator is widened exactly
 // and the fp32 result rounded once to bf16 (nearest even). Integer forms give the low 32 bits of
 // the exact sum.

@@ -17,9 +17,10 @@
 //   A (tf32) element i = A[2i + l/8][l%8]; B dword j of lane n = B[opc*j .. opc*j+opc-1][n],
 //   lower K in lower bits.
 // - Numerics model (declared, reference §3.3): integer DPAS is exact (int32 wrap-around).
-//   Floating DPAS: each product a*b is exact (f16, bf16 and tf32 products fit in fp32), and
-//   the products are added to the accumulator one at a time in increasing k, each addition
-//   rounded to fp32 with round-to-nearest-even; tf32 operands use only their top 10 mantissa
+//   Floating DPAS: each product a*b is exact, even where it leaves the fp32 range (bf16 and tf32
+//   have fp32's exponents), and the products are added to the accumulator one at a time in
+//   increasing k, each addition of an exact product rounded once to fp32 with
+//   round-to-nearest-even (a fused multiply-add); tf32 operands use only their top 10 mantissa
 //   bits (the low 13 bits of the fp32 pattern are dropped). Denormals are kept.
 #pragma once
 
