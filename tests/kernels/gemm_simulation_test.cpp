@@ -8,6 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <cstring>
+
 #include <gtest/gtest.h>
 
 namespace layout::kernels {
@@ -119,6 +122,33 @@ TEST(GemmSimulation, Int8ExactAtTheAccumulatorLimit) {
   int32_t d00;
   std::memcpy(&d00, in.memory.c.data(), 4);
   EXPECT_EQ(d00, 4096 * 16384);
+}
+
+// The device bound (u = 2^-23, any faithful rounding) admits an error the round-to-nearest bound
+// (u = 2^-24) refuses: D[0][0] moved to 1.5 x gamma_24(K') x sum|a b| from the exact sum.
+TEST(GemmSimulation, DeviceBoundIsTheFaithfulRoundingBound) {
+  GemmConfig c;
+  c.m = c.n = 64;
+  c.k = 64;
+  c.sgLayout = {2, 2};
+  c.sgData = {32, 32};
+  auto kernel = codegen::buildGemmKernel(c);
+  ASSERT_TRUE(kernel) << kernel.error().message;
+  auto in = makeGemmInputs(c, InputKind::Random, 8);
+  ASSERT_TRUE(simulateGemmKernel(*kernel, in.memory));
+  ASSERT_TRUE(verifyGemm(c, in).passed);
+  double exact = 0, magnitude = 0;
+  for (int64_t k = 0; k < c.k; ++k) {
+    exact += in.a[k] * in.b[k * c.n]; // A[0][k] B[k][0]; small K: the double sum is close enough
+    magnitude += std::abs(in.a[k] * in.b[k * c.n]);
+  }
+  const double u = 0x1p-24, gamma24 = 64 * u / (1 - 64 * u);
+  const float moved = static_cast<float>(exact + 1.5 * gamma24 * magnitude);
+  std::memcpy(in.memory.c.data(), &moved, 4);
+  EXPECT_FALSE(verifyGemm(c, in).passed);
+  const auto device = verifyGemm(c, in, kFaithfulRoundingUnit);
+  EXPECT_TRUE(device.passed) << device.summary();
+  EXPECT_NE(device.rule.find("u = 2^-23"), std::string::npos) << device.rule;
 }
 
 // The verification is not vacuous: kernels with one wrong derivation must fail it.
