@@ -391,8 +391,18 @@ private:
       args.push_back(v.elementBits == blockUnitBits(op.shape) ? v.name
                                                               : "(private " + unit + "*)" + v.name);
     } else if (op.kind == BlockOp::Store) {
+      // The store reads a copy: taking the accumulator's own address would keep it in memory,
+      // loaded and stored around every DPAS of the K loop.
       const RegisterValue& v = k_.values.at(static_cast<size_t>(op.value));
-      args.push_back("(private " + unit + "*)&" + v.name);
+      const std::string vec = unit + (v.count > 1 ? std::to_string(v.count) : "");
+      line("{");
+      ++indent_;
+      line(vec + " stored = as_" + vec + "(" + v.name + ");");
+      args.push_back("(private " + unit + "*)&stored");
+      call(openclBlockBuiltinName(op) + "(", args, ");");
+      --indent_;
+      line("}");
+      return;
     }
     call(openclBlockBuiltinName(op) + "(", args, ");");
   }

@@ -265,8 +265,9 @@ TEST_F(OpenClEmitter, HandBuiltKernelSource) {
            "a_load0[0], a_load0[1], a_load0[2]",
            "int8 b_op0 = as_int8((uint8)(",
            "acc0 = intel_sub_group_bf16_bf16_matrix_mad_k16(a_op0, b_op0, acc0);",
+           "uint8 stored = as_uint8(acc0);",
            "intel_sub_group_2d_block_write_32b_8r16x1c(C, c_width, c_height, c_pitch, "
-           "(int2)(wg_col + c_col, wg_row + c_row), (private uint*)&acc0);",
+           "(int2)(wg_col + c_col, wg_row + c_row), (private uint*)&stored);",
            "// a_load0: 16b_8r16x1c: lane l, element r = A[r][l]",
        })
     EXPECT_NE(squash(s).find(squash(expected)), std::string::npos)
@@ -445,6 +446,26 @@ std::vector<GemmConfig> sweep() {
       out.push_back(c);
     }
   return out;
+}
+
+// The accumulators stay in registers (issue 17): the epilogue stores copies, so no accumulator has
+// its address taken and the module has no float8 / int8 function variable and no load of one. With
+// the stores taking &acc, the default kernel had 16 such variables, loaded and stored around
+// every DPAS of the K loop.
+TEST_F(OpenClEmitter, AccumulatorsStayInRegisters) {
+  REQUIRE_SPIRV_TOOLS();
+  // (float accumulators only: int32 ones share SPIR-V's v8uint with the B operands and copies.)
+  for (auto dtype : {GemmDataType::BF16, GemmDataType::F16}) {
+    GemmConfig c;
+    c.dtype = dtype;
+    auto k = buildGemmKernel(c);
+    ASSERT_TRUE(k) << k.error().message;
+    compileAndCheck(*k);
+    const std::string dis = disassemble(dir_ + "/" + k->name + ".spv");
+    EXPECT_EQ(dis.find("OpLoad %v8float"), std::string::npos) << k->name;
+    EXPECT_EQ(dis.find("%_ptr_Function_v8float Function"), std::string::npos) << k->name;
+    EXPECT_NE(dis.find("%_ptr_Function_v8uint Function"), std::string::npos); // the copies
+  }
 }
 
 TEST_F(OpenClEmitter, ConfigSweepCompilesAndValidates) {
