@@ -202,7 +202,10 @@ struct Builder {
   }
 
   // Prefetch of the tile `rows x cols` (memory coordinates) that the loop reads `distance` K
-  // steps ahead: the largest legal prefetch block, the blocks dealt to subgroups round robin.
+  // steps ahead, and in the prologue the tiles of the first `distance` steps: the largest legal
+  // prefetch block that still gives every subgroup a block of its own (no two subgroups fetch the
+  // same block; the largest legal one when the tile has fewer blocks than subgroups), the blocks
+  // dealt to subgroups round robin.
   // Subgroup s takes blocks s, s + S, s + 2S, ...; block b's (row, column) is linear in b's bits
   // (row-major over a power-of-two grid), so it is origin(s) XOR a constant per issue.
   void prefetch(MatrixOperand which, int64_t rows, int64_t cols, bool kIsColumn) {
@@ -211,19 +214,25 @@ struct Builder {
     auto area = [](const BlockShape& s) {
       return int64_t{s.tileWidth} * s.numBlocks * s.tileHeight;
     };
-    for (int w : {32, 16, 8})
-      for (int nb : {4, 2, 1})
-        for (int64_t h = std::min<int64_t>(rows, 32); h >= 1; h /= 2) {
-          BlockShape s{bits, w, static_cast<int>(h), nb, false, false};
-          if (int64_t{w} * nb <= cols && area(s) > area(best) &&
-              hasOpenClBlockBuiltin(BlockOp::Prefetch, s) &&
-              intel::validateBlockShape(target, BlockOp::Prefetch, s))
-            best = s;
-        }
+    const int64_t sgs = subgroupsPerWorkgroup(c);
+    for (bool distinct : {true, false}) {
+      for (int w : {32, 16, 8})
+        for (int nb : {4, 2, 1})
+          for (int64_t h = std::min<int64_t>(rows, 32); h >= 1; h /= 2) {
+            BlockShape s{bits, w, static_cast<int>(h), nb, false, false};
+            const bool tiles = rows % h == 0 && cols % (int64_t{w} * nb) == 0;
+            if (distinct && (!tiles || rows / h * (cols / (int64_t{w} * nb)) < sgs)) continue;
+            if (int64_t{w} * nb <= cols && area(s) > area(best) &&
+                hasOpenClBlockBuiltin(BlockOp::Prefetch, s) &&
+                intel::validateBlockShape(target, BlockOp::Prefetch, s))
+              best = s;
+          }
+      if (best.elemBits != 0) break;
+    }
     if (best.elemBits == 0) return; // no legal prefetch shape: prefetch nothing
     const int64_t blockWidth = int64_t{best.tileWidth} * best.numBlocks;
     const int64_t gridRows = rows / best.tileHeight, gridCols = cols / blockWidth;
-    const int64_t blocks = gridRows * gridCols, sgs = subgroupsPerWorkgroup(c);
+    const int64_t blocks = gridRows * gridCols;
     auto blockOrigin = [&](int64_t b) {
       return std::vector<uint64_t>{static_cast<uint64_t>(b / gridCols * best.tileHeight),
                                    static_cast<uint64_t>(b % gridCols * blockWidth)};
@@ -238,24 +247,31 @@ struct Builder {
     const int origin = addOrigin(name, *ll);
     const WorkgroupTerm tileTerm =
         which == MatrixOperand::A ? WorkgroupTerm::RowTile : WorkgroupTerm::ColumnTile;
-    const int64_t ahead = c.prefetchDistance * c.kTile;
-    int64_t issued = 0;
-    for (int64_t first = 0; first < blocks; first += sgs, ++issued) {
+    // One op per round of blocks; `step` K steps after k0 (in the loop: addK), or after K offset 0
+    // (the prologue).
+    auto emit = [&](std::vector<Op>& list, int64_t first, int64_t step, bool inLoop) {
       const auto o = blockOrigin(first);
+      const int64_t kOffset = step * c.kTile;
       BlockIoOp op;
       op.kind = BlockOp::Prefetch;
       op.matrix = which;
       op.shape = best;
-      op.row = {kIsColumn ? tileTerm : WorkgroupTerm::None, !kIsColumn, origin, 0,
-                static_cast<int64_t>(o[0]) + (kIsColumn ? 0 : ahead)};
-      op.column = {kIsColumn ? WorkgroupTerm::None : tileTerm, kIsColumn, origin, 1,
-                   static_cast<int64_t>(o[1]) + (kIsColumn ? ahead : 0)};
+      op.row = {kIsColumn ? tileTerm : WorkgroupTerm::None, !kIsColumn && inLoop, origin, 0,
+                static_cast<int64_t>(o[0]) + (kIsColumn ? 0 : kOffset)};
+      op.column = {kIsColumn ? WorkgroupTerm::None : tileTerm, kIsColumn && inLoop, origin, 1,
+                   static_cast<int64_t>(o[1]) + (kIsColumn ? kOffset : 0)};
       op.comment = "cooperative prefetch of the " + std::string(matrixName(which)) + " tile " +
-                   std::to_string(c.prefetchDistance) +
-                   " K step(s) ahead: " + std::to_string(blocks) + " blocks of " +
-                   intel::blockShapeName(best) + " over " + std::to_string(sgs) + " subgroups";
-      k.mainLoop.push_back(op);
-    }
+                   (inLoop ? std::to_string(step) + " K step(s) ahead"
+                           : "of K step " + std::to_string(step) + " (prologue)") +
+                   ": " + std::to_string(blocks) + " blocks of " + intel::blockShapeName(best) +
+                   " over " + std::to_string(sgs) + " subgroups";
+      list.push_back(op);
+    };
+    int64_t issued = 0;
+    for (int64_t first = 0; first < blocks; first += sgs, ++issued)
+      emit(k.mainLoop, first, c.prefetchDistance, true);
+    for (int64_t step = 0; step < c.prefetchDistance; ++step)
+      for (int64_t first = 0; first < blocks; first += sgs) emit(k.prologue, first, step, false);
     k.report.prefetchesPerKStep += issued;
   }
 };

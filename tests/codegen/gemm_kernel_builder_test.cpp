@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <map>
 #include <random>
 #include <set>
 
@@ -153,7 +155,10 @@ TEST(GemmKernelBuilder, RfcTilingReport) {
     }
   EXPECT_EQ(dpas, 32);
   EXPECT_EQ(uses.size(), 32u);
-  EXPECT_EQ(k->prologue.size(), 16u);
+  int zeroed = 0;
+  for (const Op& op : k->prologue) zeroed += std::holds_alternative<ZeroOp>(op);
+  EXPECT_EQ(zeroed, 16);
+  EXPECT_EQ(k->prologue.size(), 16u + 2u); // and the prefetch of K step 0: one round of A, of B
 }
 
 // Subgroup origins: sg_layout [8, 4] is row-major (subgroup id = row * 4 + column), so subgroup
@@ -400,6 +405,101 @@ TEST(GemmConfigRobustness, RandomConfigurations) {
   }
   EXPECT_GT(built, 100);
   EXPECT_GT(rejected, 100);
+}
+
+} // namespace
+} // namespace layout::codegen
+
+namespace layout::codegen {
+namespace {
+
+// A block op's footprint in its matrix (rows and columns of memory), for subgroup `sg` of
+// workgroup (0, 0) at K offset k0: the IR's coordinate rule (constant + k0 where addK + the
+// subgroup origin), and the shape's rows x (width x blocks) elements (xDivisor: units of the op).
+struct Footprint {
+  MatrixOperand matrix;
+  int64_t row, col, rows, cols;
+};
+
+Footprint footprint(const GemmKernel& k, const BlockIoOp& op, int64_t sg, int64_t k0) {
+  auto axis = [&](const AxisIndex& a) {
+    int64_t v = a.constant + (a.addK ? k0 : 0);
+    if (a.origin >= 0) {
+      const uint64_t in = static_cast<uint64_t>(sg);
+      std::array<uint64_t, 2> out{};
+      k.origins[static_cast<size_t>(a.origin)].layout.apply(std::span<const uint64_t>(&in, 1), out);
+      v += static_cast<int64_t>(out[static_cast<size_t>(a.originAxis)]);
+    }
+    return v;
+  };
+  return {op.matrix, axis(op.row), axis(op.column), op.shape.tileHeight,
+          int64_t{op.shape.tileWidth} * op.shape.numBlocks * op.xDivisor};
+}
+
+// Element (matrix, row, column) -> how many footprints cover it.
+using Coverage = std::map<std::tuple<int, int64_t, int64_t>, int>;
+void cover(Coverage& c, const Footprint& f) {
+  for (int64_t r = f.row; r < f.row + f.rows; ++r)
+    for (int64_t col = f.col; col < f.col + f.cols; ++col)
+      ++c[{static_cast<int>(f.matrix), r, col}];
+}
+
+// Issue 17: the cooperative prefetch gives each subgroup its own blocks (no element is prefetched
+// twice in one K step), and every element a K step loads was prefetched `prefetch_distance` steps
+// earlier (in the loop), or by the prologue for the first steps.
+TEST(GemmKernelBuilder, PrefetchIsDistinctAndAhead) {
+  struct Case {
+    const char* name;
+    GemmConfig c;
+  };
+  std::vector<Case> cases;
+  for (int distance : {1, 2, 3}) {
+    GemmConfig rfc;
+    rfc.prefetchDistance = distance;
+    cases.push_back({"rfc", rfc});
+  }
+  GemmConfig small;
+  small.sgLayout = {2, 2};
+  small.sgData = {32, 64};
+  small.prefetchDistance = 2;
+  cases.push_back({"2x2", small});
+  GemmConfig bt = small;
+  bt.transposeB = true;
+  cases.push_back({"2x2 transpose_b", bt});
+  GemmConfig i8 = small;
+  i8.dtype = GemmDataType::Int8;
+  i8.kTile = 64;
+  cases.push_back({"2x2 int8", i8});
+  for (const Case& t : cases) {
+    SCOPED_TRACE(std::string(t.name) + " distance " + std::to_string(t.c.prefetchDistance));
+    auto k = buildGemmKernel(t.c);
+    ASSERT_TRUE(k) << k.error().message;
+    const int64_t sgs = k->launch.subgroupsPerWorkgroup, d = t.c.prefetchDistance;
+    const int64_t step = t.c.kTile;
+    auto footprints = [&](const std::vector<Op>& list, intel::BlockOp kind, int64_t k0) {
+      Coverage c;
+      for (const Op& op : list)
+        if (const auto* b = std::get_if<BlockIoOp>(&op); b && b->kind == kind)
+          for (int64_t sg = 0; sg < sgs; ++sg) cover(c, footprint(*k, *b, sg, k0));
+      return c;
+    };
+    // Distinct: in one K step, no element is prefetched twice.
+    const Coverage loopPrefetch = footprints(k->mainLoop, intel::BlockOp::Prefetch, 0);
+    ASSERT_FALSE(loopPrefetch.empty());
+    for (const auto& [element, times] : loopPrefetch) ASSERT_EQ(times, 1);
+    // Ahead: what step d loads (at k0 = d * step) is what step 0 prefetched.
+    const Coverage loads = footprints(k->mainLoop, intel::BlockOp::Load, d * step);
+    for (const auto& [element, times] : loads)
+      ASSERT_TRUE(loopPrefetch.count(element))
+          << "matrix " << std::get<0>(element) << " (" << std::get<1>(element) << ", "
+          << std::get<2>(element) << ") is loaded but not prefetched " << d << " steps earlier";
+    // The prologue prefetches what steps 0 .. d - 1 load, each element once.
+    const Coverage prologue = footprints(k->prologue, intel::BlockOp::Prefetch, 0);
+    for (const auto& [element, times] : prologue) ASSERT_EQ(times, 1);
+    for (int64_t s = 0; s < d; ++s)
+      for (const auto& [element, times] : footprints(k->mainLoop, intel::BlockOp::Load, s * step))
+        ASSERT_TRUE(prologue.count(element)) << "step " << s << " not prefetched by the prologue";
+  }
 }
 
 } // namespace
