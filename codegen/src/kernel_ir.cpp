@@ -43,4 +43,10 @@ intel::Surface matrixSurface(const GemmConfig& c, MatrixOperand m) {
   return s;
 }
 
+KernelBuildOptions kernelBuildOptions(const GemmConfig& c) {
+  const bool large = c.grfPerThread == 256;
+  return {large ? "-ze-opt-large-register-file" : "",
+          large ? "-cl-intel-256-GRF-per-thread" : "-cl-intel-128-GRF-per-thread"};
+}
+
 } // namespace layout::codegen

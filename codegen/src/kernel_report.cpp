@@ -47,6 +47,8 @@ nlohmann::ordered_json kernelPlanToJson(const GemmKernel& k) {
       {"localSize", {k.launch.localSize(), 1}},
       {"globalSize", {k.launch.workgroupsN * k.launch.localSize(), k.launch.workgroupsM}},
       {"subgroupSize", k.launch.subgroupSize}};
+  const KernelBuildOptions options = kernelBuildOptions(k.config);
+  j["buildOptions"] = {{"levelZero", options.levelZero}, {"opencl", options.openCl}};
   j["encodings"] = {{"A", k.encodingA}, {"B", k.encodingB}, {"C", k.encodingC}};
   nlohmann::ordered_json origins = nlohmann::ordered_json::object();
   for (const auto& o : k.origins) {

@@ -218,6 +218,10 @@ private:
          << l.workgroupsM << " workgroups of " << l.subgroupsPerWorkgroup << " subgroups of "
          << l.subgroupSize << ").\n"
          << "// Group id 0 = the workgroup's tile column, group id 1 = its tile row.\n";
+    const KernelBuildOptions options = kernelBuildOptions(k_.config);
+    out_ << "//\n// Build options (grf_per_thread = " << k_.config.grfPerThread << "): OpenCL "
+         << options.openCl << "; Level Zero "
+         << (options.levelZero.empty() ? "(none)" : options.levelZero) << ".\n";
     out_ << "//\n// Arguments: A, B, C, K, then the 2D block surfaces of A, B and C: width (bytes),"
          << "\n// height (rows), pitch (bytes).";
     for (MatrixOperand m : {MatrixOperand::A, MatrixOperand::B, MatrixOperand::C}) {

@@ -9,7 +9,7 @@ LevelZeroLaunch gemmLaunch(const codegen::GemmKernel& kernel, const std::vector<
   LevelZeroLaunch launch;
   launch.spirv = spirv;
   launch.kernelName = kernel.name;
-  if (kernel.config.grfPerThread == 256) launch.buildFlags = "-ze-opt-large-register-file";
+  launch.buildFlags = codegen::kernelBuildOptions(kernel.config).levelZero;
   launch.groupSize = {static_cast<uint32_t>(kernel.launch.localSize()), 1, 1};
   launch.groupCount = {static_cast<uint32_t>(kernel.launch.workgroupsN),
                        static_cast<uint32_t>(kernel.launch.workgroupsM), 1};

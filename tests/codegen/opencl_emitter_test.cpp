@@ -392,6 +392,18 @@ TEST_F(OpenClEmitter, RfcDefaultBf16) {
         "intel_sub_group_bf16_bf16_matrix_mad_k16", "intel_sub_group_2d_block_write_32b_8r16x1c"})
     EXPECT_NE(s.find(std::string(name) + "("), std::string::npos) << name << "\n" << s;
   EXPECT_NE(s.find("reqd_work_group_size(512, 1, 1)"), std::string::npos);
+  // The build options travel with the artifacts (issue 17).
+  EXPECT_NE(s.find("// Build options (grf_per_thread = 256): OpenCL -cl-intel-256-GRF-per-thread; "
+                   "Level Zero -ze-opt-large-register-file."),
+            std::string::npos);
+  const auto plan = kernelPlanToJson(*k);
+  EXPECT_EQ(plan["buildOptions"]["levelZero"], "-ze-opt-large-register-file");
+  EXPECT_EQ(plan["buildOptions"]["opencl"], "-cl-intel-256-GRF-per-thread");
+  GemmConfig small;
+  small.grfPerThread = 128;
+  small.sgData = {16, 32};
+  EXPECT_EQ(kernelBuildOptions(small).openCl, "-cl-intel-128-GRF-per-thread");
+  EXPECT_EQ(kernelBuildOptions(small).levelZero, "");
   EXPECT_NE(s.find("kernel void " + k->name +
                    "(global ushort* A, global ushort* B, global "
                    "float* C, int K,"),

@@ -136,6 +136,16 @@ struct GemmKernel {
   KernelReport report;
 };
 
+// The options a runtime must build the kernel with: the register file grf_per_thread asks for
+// (Level Zero: -ze-opt-large-register-file for 256; OpenCL on Intel:
+// -cl-intel-256-GRF-per-thread or -cl-intel-128-GRF-per-thread). The plan JSON and the .cl header
+// carry them.
+struct KernelBuildOptions {
+  std::string levelZero;
+  std::string openCl;
+};
+KernelBuildOptions kernelBuildOptions(const GemmConfig& c);
+
 // The element size in bits of a matrix in memory (A, B: the input type; C: 32).
 int matrixElementBits(const GemmConfig& c, MatrixOperand m);
 // Rows and columns of a matrix as stored (B: K x N, or N x K with transposeB).
