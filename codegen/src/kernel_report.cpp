@@ -1,11 +1,13 @@
 // The kernel plan as text and JSON: configuration, launch, layouts, block I/O and the static
 // report.
 #include "codegen/gemm_kernel_builder.h"
+#include "codegen/performance_model.h"
 
 #include "layout/intel/block_load_plan.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <sstream>
 
 namespace layout::codegen {
@@ -83,6 +85,14 @@ nlohmann::ordered_json kernelPlanToJson(const GemmKernel& k) {
                    {"total", r.totalGrf},
                    {"available", r.grfAvailable}}},
                  {"flops", r.flops}};
+  if (auto m = predictPerformance(k))
+    j["report"]["model"] = {{"device", m->device.device},
+                            {"peakTflops", m->device.peakTflops()},
+                            {"dpasCyclesPerKStep", m->dpasCyclesPerKStep},
+                            {"tileBytesPerKStep", m->tileBytesPerKStep},
+                            {"memoryCyclesPerKStep", m->memoryCyclesPerKStep},
+                            {"fractionOfPeakWithoutL2Reuse", m->lowerFraction},
+                            {"fractionOfPeakWithFullL2Reuse", m->upperFraction}};
   return j;
 }
 
@@ -123,6 +133,18 @@ std::string kernelReportText(const GemmKernel& k) {
     << " block-I/O payloads + " << r.scalarGrf << " scalars + " << r.reservedGrf
     << " reserved for the compiler; assumed: one payload register per block-I/O message of a K "
        "step, the scalars in one register, 16 registers of compiler margin)\n";
+  if (auto m = predictPerformance(k)) {
+    char line[400];
+    std::snprintf(line, sizeof line,
+                  "  model (%s, %.1f TFLOP/s peak): per K step a workgroup's DPAS take %.0f cycles "
+                  "of one Xe core, its tiles (%.0f bytes) %.0f cycles at the core's share of the "
+                  "memory bandwidth: %.0f %% of peak without L2 reuse, %.0f %% with each operand "
+                  "read once (ignores latency, load and shuffle issue, the epilogue)\n",
+                  m->device.device.c_str(), m->device.peakTflops(), m->dpasCyclesPerKStep,
+                  m->tileBytesPerKStep, m->memoryCyclesPerKStep, 100 * m->lowerFraction,
+                  100 * m->upperFraction);
+    o << line;
+  }
   return o.str();
 }
 
