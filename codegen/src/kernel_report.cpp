@@ -91,6 +91,7 @@ nlohmann::ordered_json kernelPlanToJson(const GemmKernel& k) {
                             {"dpasCyclesPerKStep", m->dpasCyclesPerKStep},
                             {"tileBytesPerKStep", m->tileBytesPerKStep},
                             {"memoryCyclesPerKStep", m->memoryCyclesPerKStep},
+                            {"coreUtilization", m->coreUtilization},
                             {"fractionOfPeakWithoutL2Reuse", m->lowerFraction},
                             {"fractionOfPeakWithFullL2Reuse", m->upperFraction}};
   return j;
@@ -135,14 +136,16 @@ std::string kernelReportText(const GemmKernel& k) {
        "step, the scalars in one register, 16 registers of compiler margin)\n";
   if (auto m = predictPerformance(k)) {
     char line[400];
-    std::snprintf(line, sizeof line,
-                  "  model (%s, %.1f TFLOP/s peak): per K step a workgroup's DPAS take %.0f cycles "
-                  "of one Xe core, its tiles (%.0f bytes) %.0f cycles at the core's share of the "
-                  "memory bandwidth: %.0f %% of peak without L2 reuse, %.0f %% with each operand "
-                  "read once (ignores latency, load and shuffle issue, the epilogue)\n",
-                  m->device.device.c_str(), m->device.peakTflops(), m->dpasCyclesPerKStep,
-                  m->tileBytesPerKStep, m->memoryCyclesPerKStep, 100 * m->lowerFraction,
-                  100 * m->upperFraction);
+    std::snprintf(
+        line, sizeof line,
+        "  model (%s, %.1f TFLOP/s peak): per K step a workgroup's DPAS take %.0f cycles "
+        "of one Xe core, its tiles (%.0f bytes) %.0f cycles at the core's share of the "
+        "memory bandwidth; %.0f %% of the cores busy over the waves: %.0f %% of peak without L2 "
+        "reuse, %.0f %% with each operand read once (ignores latency, load and shuffle "
+        "issue, the epilogue)\n",
+        m->device.device.c_str(), m->device.peakTflops(), m->dpasCyclesPerKStep,
+        m->tileBytesPerKStep, m->memoryCyclesPerKStep, 100 * m->coreUtilization,
+        100 * m->lowerFraction, 100 * m->upperFraction);
     o << line;
   }
   return o.str();

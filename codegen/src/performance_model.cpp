@@ -2,6 +2,7 @@
 #include "codegen/performance_model.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace layout::codegen {
 
@@ -31,14 +32,21 @@ std::optional<PerformanceModel> predictPerformance(const GemmKernel& k) {
   m.tileBytesPerKStep = (tileM + tileN) * static_cast<double>(c.kTile) * traits.inputBits / 8;
   const double bytesPerCoreClock = device->memoryGBps / device->xeCores / device->clockGHz;
   m.memoryCyclesPerKStep = m.tileBytesPerKStep / bytesPerCoreClock;
-  m.lowerFraction = m.dpasCyclesPerKStep / std::max(m.dpasCyclesPerKStep, m.memoryCyclesPerKStep);
+  // One workgroup per Xe core: the last wave of workgroups leaves cores idle.
+  const double workgroups = static_cast<double>(k.launch.workgroupsM * k.launch.workgroupsN);
+  const double waves = std::ceil(workgroups / device->xeCores);
+  m.coreUtilization = workgroups / (waves * device->xeCores);
+  m.lowerFraction = m.coreUtilization * m.dpasCyclesPerKStep /
+                    std::max(m.dpasCyclesPerKStep, m.memoryCyclesPerKStep);
   // Perfect reuse: A, B and D cross the memory bus once for the whole GEMM.
   const double md = static_cast<double>(c.m), nd = static_cast<double>(c.n),
                kd = static_cast<double>(c.k);
   const double bytes = (md * kd + kd * nd) * traits.inputBits / 8 + md * nd * 4;
   const double memorySeconds = bytes / (device->memoryGBps * 1e9);
   const double computeSeconds = 2 * md * nd * kd / (device->peakTflops() * 1e12);
-  m.upperFraction = computeSeconds / std::max(computeSeconds, memorySeconds);
+  m.upperFraction =
+      std::max(m.lowerFraction,
+               computeSeconds / std::max(computeSeconds / m.coreUtilization, memorySeconds));
   return m;
 }
 

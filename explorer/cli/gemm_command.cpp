@@ -136,16 +136,22 @@ kernels::GemmVerification runOnDevice(const Args& args, const codegen::GemmKerne
     spirv = emitFiles(kernel, dir.string(), files);
   }
   const auto run = level_zero::runGemmOnLevelZero(
-      kernel, spirv, in, static_cast<int>(intOption(args, "repetitions", 10)));
+      kernel, spirv, in, static_cast<int>(intOption(args, "repetitions", 10)),
+      args.flag("allow-spills"));
   if (run.outcome.status == level_zero::LevelZeroStatus::NoDevice)
     throw CliExit{kNoDevice, "level-zero: no device: " + run.outcome.message};
   if (run.outcome.status == level_zero::LevelZeroStatus::Failed)
     throw CliExit{kInvalidInput, "level-zero: " + run.outcome.message};
-  out["device"] = {{"name", run.outcome.deviceName},
-                   {"bestSeconds", run.outcome.bestSeconds},
-                   {"meanSeconds", run.outcome.meanSeconds},
-                   {"timing", run.outcome.timingSource},
-                   {"tflops", run.tflops}};
+  out["device"] = {
+      {"name", run.outcome.deviceName},           {"spillBytes", run.outcome.spillBytes},
+      {"privateBytes", run.outcome.privateBytes}, {"buildLog", run.outcome.buildLog},
+      {"bestSeconds", run.outcome.bestSeconds},   {"meanSeconds", run.outcome.meanSeconds},
+      {"timing", run.outcome.timingSource},       {"tflops", run.tflops}};
+  if (!args.json()) {
+    std::cout << "kernel: " << run.outcome.spillBytes << " bytes spilled, "
+              << run.outcome.privateBytes << " bytes of private memory per thread\n";
+    if (!run.outcome.buildLog.empty()) std::cout << "build log:\n" << run.outcome.buildLog << "\n";
+  }
   if (!args.json())
     std::cout << "ran on " << run.outcome.deviceName << ": best " << run.outcome.bestSeconds * 1e3
               << " ms, mean " << run.outcome.meanSeconds * 1e3 << " ms ("
@@ -264,7 +270,8 @@ void addGemmCommand(std::vector<Command>& commands) {
            targetChoices() +
            "] [--sg-layout RxC] [--sg-data RxC] "
            "[--k-tile K] [--repeat-count 1|2|4|8] [--transpose-b] [--prefetch-distance D] "
-           "[--grf 128|256] [--inputs random|exact] [--seed S] [--repetitions R] [--format "
+           "[--grf 128|256] [--inputs random|exact] [--seed S] [--repetitions R] [--allow-spills] "
+           "[--format "
            "text|json]",
        "Builds a DPAS GEMM kernel D = A * B (f16/bf16/tf32 -> f32, int8 -> int32) for a workgroup "
        "tiling (--sg-layout, --sg-data as in the XeGPU RFC; default 8x4 subgroups of 32x64, K step "
@@ -277,7 +284,10 @@ void addGemmCommand(std::vector<Command>& commands) {
        "Intel built-ins it calls (at most 65536 work-items; exit 3 without an OpenCL device); "
        "--target level-zero runs the SPIR-V on an "
        "Intel GPU and reports time and TFLOP/s (exit 3 when Level Zero finds no device or the "
-       "build has no Level Zero support). --arch "
+       "build has no Level Zero support); before running it checks the device (subgroups of 16, "
+       "the work-group size), refuses a module with unresolved imports (a driver without the "
+       "built-ins) and a kernel that spills registers (unless --allow-spills), and prints the "
+       "spill and private memory sizes and the build log. --arch "
        "(default pvc) is the hardware target, as --target of the other subcommands: one with DPAS "
        "over 16 lanes and 2D block I/O (pvc, bmg, or a target file). --emit "
        "DIR writes DIR/<kernel>.cl, .spv (clang-14 + llvm-spirv-14, checked by spirv-val) and "
@@ -288,7 +298,7 @@ void addGemmCommand(std::vector<Command>& commands) {
        "layoutctl gemm --m 1000 --n 1000 --k 1000 --dtype bf16 --target sim --emit out/",
        {"m", "n", "k", "dtype", "target", "emit", "config", "arch", "sg-layout", "sg-data",
         "k-tile", "repeat-count", "prefetch-distance", "grf", "inputs", "seed", "repetitions"},
-       {"transpose-b"},
+       {"transpose-b", "allow-spills"},
        runGemm});
 }
 

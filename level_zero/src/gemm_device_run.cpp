@@ -4,7 +4,7 @@
 namespace layout::level_zero {
 
 LevelZeroLaunch gemmLaunch(const codegen::GemmKernel& kernel, const std::vector<uint8_t>& spirv,
-                           kernels::GemmInputs& inputs, int timedRepetitions) {
+                           kernels::GemmInputs& inputs, int timedRepetitions, bool allowSpills) {
   using codegen::MatrixOperand;
   LevelZeroLaunch launch;
   launch.spirv = spirv;
@@ -14,6 +14,7 @@ LevelZeroLaunch gemmLaunch(const codegen::GemmKernel& kernel, const std::vector<
   launch.groupCount = {static_cast<uint32_t>(kernel.launch.workgroupsN),
                        static_cast<uint32_t>(kernel.launch.workgroupsM), 1};
   launch.timedRepetitions = timedRepetitions;
+  launch.allowSpills = allowSpills;
   launch.arguments = {{LevelZeroBuffer{&inputs.memory.a, false}},
                       {LevelZeroBuffer{&inputs.memory.b, false}},
                       {LevelZeroBuffer{&inputs.memory.c, true}},
@@ -28,9 +29,9 @@ LevelZeroLaunch gemmLaunch(const codegen::GemmKernel& kernel, const std::vector<
 
 GemmDeviceRun runGemmOnLevelZero(const codegen::GemmKernel& kernel,
                                  const std::vector<uint8_t>& spirv, kernels::GemmInputs& inputs,
-                                 int timedRepetitions) {
+                                 int timedRepetitions, bool allowSpills) {
   GemmDeviceRun run;
-  run.outcome = runOnLevelZero(gemmLaunch(kernel, spirv, inputs, timedRepetitions));
+  run.outcome = runOnLevelZero(gemmLaunch(kernel, spirv, inputs, timedRepetitions, allowSpills));
   if (run.outcome.status != LevelZeroStatus::Ran) return run;
   // The hardware documents no rounding mode: the bound of any faithful rounding.
   run.verification = kernels::verifyGemm(kernel.config, inputs, kernels::kFaithfulRoundingUnit);

@@ -152,6 +152,12 @@ LAYOUT_ZE_FORWARD(zeKernelCreate,
                    ze_kernel_handle_t* phKernel),
                   (hModule, desc, phKernel))
 LAYOUT_ZE_FORWARD(zeKernelDestroy, (ze_kernel_handle_t hKernel), (hKernel))
+LAYOUT_ZE_FORWARD(zeModuleGetProperties,
+                  (ze_module_handle_t hModule, ze_module_properties_t* pModuleProperties),
+                  (hModule, pModuleProperties))
+LAYOUT_ZE_FORWARD(zeDeviceGetComputeProperties,
+                  (ze_device_handle_t hDevice, ze_device_compute_properties_t* pComputeProperties),
+                  (hDevice, pComputeProperties))
 LAYOUT_ZE_FORWARD(zeKernelGetProperties,
                   (ze_kernel_handle_t hKernel, ze_kernel_properties_t* pKernelProperties),
                   (hKernel, pKernelProperties))

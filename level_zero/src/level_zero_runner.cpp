@@ -190,8 +190,11 @@ std::string buildLogText(ze_module_build_log_handle_t log) {
   return text;
 }
 
+// Builds the module; `buildLog` receives the driver's log (warnings on success). A module that
+// builds but keeps unresolved imports (an older driver leaves the 2D block and DPAS built-ins
+// unresolved) is refused: it would fail or misbehave at run time.
 Module buildModule(ze_context_handle_t context, ze_device_handle_t device,
-                   const LevelZeroLaunch& launch) {
+                   const LevelZeroLaunch& launch, std::string& buildLog) {
   ze_module_desc_t desc{};
   desc.stype = ZE_STRUCTURE_TYPE_MODULE_DESC;
   desc.format = ZE_MODULE_FORMAT_IL_SPIRV;
@@ -209,7 +212,42 @@ Module buildModule(ze_context_handle_t context, ze_device_handle_t device,
     message += text.empty() ? "; empty build log" : "; build log:\n" + text;
     throw LevelZeroFailure(message);
   }
-  return Module(module);
+  Module built(module);
+  buildLog = buildLogText(log.get());
+  ze_module_properties_t properties{};
+  properties.stype = ZE_STRUCTURE_TYPE_MODULE_PROPERTIES;
+  check(zeModuleGetProperties(built.get(), &properties), "zeModuleGetProperties");
+  if (properties.flags & ZE_MODULE_PROPERTY_FLAG_IMPORTS)
+    throw LevelZeroFailure(
+        "the module has unresolved imports: this driver does not implement every built-in the "
+        "kernel calls (the 2D block I/O and DPAS built-ins of cl_intel_subgroup_2d_block_io and "
+        "cl_intel_subgroup_matrix_multiply_accumulate need a current Intel compute-runtime); "
+        "update the GPU driver" +
+        (buildLog.empty() ? std::string() : "; build log:\n" + buildLog));
+  return built;
+}
+
+// The device can run the launch: subgroups of 16 (the kernels' intel_reqd_sub_group_size) and
+// the work-group size. Named, instead of a failure deep in zeModuleCreate or the launch.
+void checkDevice(ze_device_handle_t device, const LevelZeroLaunch& launch) {
+  ze_device_compute_properties_t compute{};
+  compute.stype = ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES;
+  check(zeDeviceGetComputeProperties(device, &compute), "zeDeviceGetComputeProperties");
+  std::string sizes;
+  bool has16 = false;
+  for (uint32_t i = 0; i < compute.numSubGroupSizes && i < ZE_SUBGROUPSIZE_COUNT; ++i) {
+    sizes += (sizes.empty() ? "" : ", ") + std::to_string(compute.subGroupSizes[i]);
+    has16 = has16 || compute.subGroupSizes[i] == 16;
+  }
+  if (!has16)
+    throw LevelZeroFailure("the device has no subgroups of 16 (it has " +
+                           (sizes.empty() ? std::string("none") : sizes) +
+                           "): the kernels are written for SIMD16 DPAS (PVC, BMG)");
+  const uint64_t items = uint64_t{launch.groupSize[0]} * launch.groupSize[1] * launch.groupSize[2];
+  if (items > compute.maxTotalGroupSize)
+    throw LevelZeroFailure(
+        "the work-group of " + std::to_string(items) + " work-items exceeds the device's " +
+        std::to_string(compute.maxTotalGroupSize) + " (use fewer subgroups per work-group)");
 }
 
 uint32_t computeQueueOrdinal(ze_device_handle_t device) {
@@ -274,7 +312,9 @@ LevelZeroOutcome run(const LevelZeroLaunch& launch, const FoundDevice& found) {
   // Declared first so it is destroyed last, after everything created in it.
   Context context(rawContext);
 
-  Module module = buildModule(context.get(), device, launch);
+  checkDevice(device, launch);
+  std::string buildLog;
+  Module module = buildModule(context.get(), device, launch, buildLog);
 
   ze_kernel_desc_t kernelDesc{};
   kernelDesc.stype = ZE_STRUCTURE_TYPE_KERNEL_DESC;
@@ -292,6 +332,12 @@ LevelZeroOutcome run(const LevelZeroLaunch& launch, const FoundDevice& found) {
     throw LevelZeroFailure("kernel " + launch.kernelName + " takes " +
                            plural(kernelProperties.numKernelArgs, "argument") + ", launch has " +
                            std::to_string(launch.arguments.size()));
+  if (kernelProperties.spillMemSize > 0 && !launch.allowSpills)
+    throw LevelZeroFailure("kernel " + launch.kernelName + " spills " +
+                           std::to_string(kernelProperties.spillMemSize) +
+                           " bytes of registers per thread to memory (private memory " +
+                           std::to_string(kernelProperties.privateMemSize) +
+                           " bytes): shrink sg_data or k_tile, or allow spills");
 
   const auto& size = launch.groupSize;
   check(zeKernelSetGroupSize(kernel.get(), size[0], size[1], size[2]), "zeKernelSetGroupSize");
@@ -380,6 +426,9 @@ LevelZeroOutcome run(const LevelZeroLaunch& launch, const FoundDevice& found) {
 
   LevelZeroOutcome o = outcome(LevelZeroStatus::Ran, "");
   o.deviceName = found.name;
+  o.buildLog = std::move(buildLog);
+  o.spillBytes = kernelProperties.spillMemSize;
+  o.privateBytes = kernelProperties.privateMemSize;
   const int repetitions = launch.timedRepetitions;
   std::vector<double> seconds;
   seconds.reserve(static_cast<size_t>(repetitions));

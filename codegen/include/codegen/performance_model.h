@@ -3,8 +3,9 @@
 // that core's share of the memory bandwidth. It brackets the fraction of DPAS peak the
 // configuration can reach: without L2 reuse (every workgroup streams its tiles from memory: the
 // lower bound) and with perfect L2 reuse (each operand byte read from memory once: the upper
-// bound). It ignores latency and occupancy beyond one workgroup per Xe core, the load, shuffle and
-// barrier instructions, the epilogue and the partial last wave of workgroups.
+// bound), both scaled by the cores the waves of workgroups keep busy (one workgroup per Xe core).
+// It ignores latency and occupancy beyond that, the load, shuffle and barrier instructions and the
+// epilogue.
 //
 //   auto kernel = layout::codegen::buildGemmKernel(config);
 //   if (auto m = layout::codegen::predictPerformance(*kernel))
@@ -37,6 +38,7 @@ struct PerformanceModel {
   double dpasCyclesPerKStep = 0;   // one workgroup on one Xe core
   double tileBytesPerKStep = 0;    // A and B tiles of one workgroup
   double memoryCyclesPerKStep = 0; // those bytes at the core's share of the bandwidth
+  double coreUtilization = 0;      // workgroups / (waves x Xe cores): the last wave's idle cores
   double lowerFraction = 0;        // of DPAS peak, no L2 reuse
   double upperFraction = 0;        // of DPAS peak, each operand byte from memory once
 };

@@ -28,10 +28,11 @@ struct GemmDeviceRun {
 // arguments A, B, C, K, then width / height / pitch of A, B and C; global size as the IR's
 // LaunchShape; the large register file when the config asks for 256 GRF.
 LevelZeroLaunch gemmLaunch(const codegen::GemmKernel& kernel, const std::vector<uint8_t>& spirv,
-                           kernels::GemmInputs& inputs, int timedRepetitions);
+                           kernels::GemmInputs& inputs, int timedRepetitions,
+                           bool allowSpills = false);
 
 GemmDeviceRun runGemmOnLevelZero(const codegen::GemmKernel& kernel,
                                  const std::vector<uint8_t>& spirv, kernels::GemmInputs& inputs,
-                                 int timedRepetitions = 10);
+                                 int timedRepetitions = 10, bool allowSpills = false);
 
 } // namespace layout::level_zero

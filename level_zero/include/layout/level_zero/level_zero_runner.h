@@ -47,6 +47,9 @@ struct LevelZeroLaunch {
   std::vector<LevelZeroArgument> arguments;
   // Launches timed after the warm-up launch; 0 runs the warm-up only (a correctness run).
   int timedRepetitions = 10;
+  // A kernel that spills registers to memory is refused unless this is set: it runs, but far
+  // below what its tiling promises, so the configuration should change.
+  bool allowSpills = false;
 };
 
 enum class LevelZeroStatus {
@@ -67,6 +70,10 @@ struct LevelZeroOutcome {
   std::string timingSource;
   double bestSeconds = 0; // Ran: the fastest timed launch
   double meanSeconds = 0; // Ran: the mean of the timed launches
+  // Ran: what the driver reported: the build log (may be empty), the kernel's spill and private
+  // memory per thread in bytes.
+  std::string buildLog;
+  uint32_t spillBytes = 0, privateBytes = 0;
 };
 
 // Initialises Level Zero once (the zeInit result is cached for the process) and enumerates
