@@ -89,6 +89,26 @@ TEST(GemmOnOpenCl, RefusesLaunchesBeyondThePreludeScratch) {
       << run.outcome.message;
 }
 
+// One subgroup (16 work-items) of the kernel `name` in `source`, behind the prelude; the buffers
+// in argument order.
+layout::opencl::OpenClOutcome runOneSubgroup(const std::string& source, const std::string& name,
+                                             std::vector<layout::opencl::OpenClBuffer> buffers) {
+  auto prelude = layout::kernels::openClIntelPrelude(source);
+  if (!prelude) {
+    layout::opencl::OpenClOutcome failed;
+    failed.message = "prelude: " + prelude.error().message;
+    return failed;
+  }
+  layout::opencl::OpenClLaunch launch;
+  launch.source = *prelude + source;
+  launch.buildOptions = std::string(layout::kernels::kOpenClPreludeBuildOptions);
+  launch.kernelName = name;
+  launch.globalSize = {16, 1, 1};
+  launch.localSize = {16, 1, 1};
+  for (const auto& b : buffers) launch.arguments.push_back({b});
+  return layout::opencl::runOnOpenCl(launch);
+}
+
 // Per-lane units of `unitBits`, little-endian packs of consecutive elements of
 // loadPerWorkItem (the simulator's register order).
 std::vector<std::vector<uint64_t>> packUnits(const std::vector<std::vector<uint64_t>>& lanes,
@@ -151,18 +171,8 @@ TEST(PreludeAgreesWithTheSimulator, OneBlockLoadOfEachKind) {
         "  for (int i = 0; i < " +
         std::to_string(units) + "; ++i) out[get_local_id(0) * " + std::to_string(units) +
         " + i] = d[i];\n}\n";
-    auto prelude = layout::kernels::openClIntelPrelude(source);
-    ASSERT_TRUE(prelude) << prelude.error().message;
     std::vector<uint8_t> surfaceBytes = memory, out(16 * units * 4, 0xee);
-    layout::opencl::OpenClLaunch launch;
-    launch.source = *prelude + source;
-    launch.buildOptions = std::string(layout::kernels::kOpenClPreludeBuildOptions);
-    launch.kernelName = "load_test";
-    launch.globalSize = {16, 1, 1};
-    launch.localSize = {16, 1, 1};
-    launch.arguments = {{layout::opencl::OpenClBuffer{&surfaceBytes}},
-                        {layout::opencl::OpenClBuffer{&out, true}}};
-    const auto o = layout::opencl::runOnOpenCl(launch);
+    const auto o = runOneSubgroup(source, "load_test", {{&surfaceBytes}, {&out, true}});
     if (noDevice(o)) GTEST_SKIP() << o.message;
     ASSERT_EQ(o.status, OpenClStatus::Ran) << o.message << o.buildLog;
     for (int lane = 0; lane < 16; ++lane)
@@ -234,19 +244,8 @@ TEST(PreludeAgreesWithTheSimulator, OneDpasOfEachType) {
         "kernel void dpas_test(global " + c.aType + "* a, global " + c.bType + "* b, global " +
         c.cType + "* c, global uint8* d) {\n" + "  const int l = get_local_id(0);\n" +
         "  d[l] = as_uint8(" + c.builtin + "(a[l], b[l], c[l]));\n}\n";
-    auto prelude = layout::kernels::openClIntelPrelude(source);
-    ASSERT_TRUE(prelude) << prelude.error().message;
-    layout::opencl::OpenClLaunch launch;
-    launch.source = *prelude + source;
-    launch.buildOptions = std::string(layout::kernels::kOpenClPreludeBuildOptions);
-    launch.kernelName = "dpas_test";
-    launch.globalSize = {16, 1, 1};
-    launch.localSize = {16, 1, 1};
-    launch.arguments = {{layout::opencl::OpenClBuffer{&aBytes}},
-                        {layout::opencl::OpenClBuffer{&bBytes}},
-                        {layout::opencl::OpenClBuffer{&cBytes}},
-                        {layout::opencl::OpenClBuffer{&dBytes, true}}};
-    const auto o = layout::opencl::runOnOpenCl(launch);
+    const auto o =
+        runOneSubgroup(source, "dpas_test", {{&aBytes}, {&bBytes}, {&cBytes}, {&dBytes, true}});
     if (noDevice(o)) GTEST_SKIP() << o.message;
     ASSERT_EQ(o.status, OpenClStatus::Ran) << o.message << o.buildLog;
     for (int l = 0; l < 16; ++l)

@@ -18,24 +18,23 @@ cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 ||
 for f in include/layout/core/linear_layout.h include/codegen/kernel_ir.h bin/layoutctl; do
   [[ -e $tmp/prefix/$f ]] || fail "install: $f missing"
 done
-# The optional Level Zero library: where the build has it, the package has it too.
+# The optional runtime libraries (Level Zero, OpenCL): where the build has one, the package has it
+# too: its headers and its CMake target.
 modules=(core text target triton xegpu intel smem conversion protocol codegen kernels)
-if compgen -G "$build/level_zero/liblayout_level_zero.*" >/dev/null; then
-  modules+=(level_zero)
-  for f in include/layout/level_zero/level_zero_runner.h include/layout/level_zero/gemm_device_run.h; do
-    [[ -e $tmp/prefix/$f ]] || fail "install: $f missing"
+optional_headers=(
+  "level_zero:level_zero_runner.h gemm_device_run.h"
+  "opencl:opencl_runner.h gemm_opencl_run.h"
+)
+for entry in "${optional_headers[@]}"; do
+  module=${entry%%:*}
+  compgen -G "$build/$module/liblayout_$module.*" >/dev/null || continue
+  modules+=("$module")
+  for h in ${entry#*:}; do
+    [[ -e $tmp/prefix/include/layout/$module/$h ]] || fail "install: include/layout/$module/$h missing"
   done
-  grep -qs 'add_library(layout::level_zero ' "$tmp"/prefix/lib*/cmake/layout/layoutTargets.cmake ||
-    fail "install: the CMake package has no layout::level_zero"
-fi
-if compgen -G "$build/opencl/liblayout_opencl.*" >/dev/null; then
-  modules+=(opencl)
-  for f in include/layout/opencl/opencl_runner.h include/layout/opencl/gemm_opencl_run.h; do
-    [[ -e $tmp/prefix/$f ]] || fail "install: $f missing"
-  done
-  grep -qs 'add_library(layout::opencl ' "$tmp"/prefix/lib*/cmake/layout/layoutTargets.cmake ||
-    fail "install: the CMake package has no layout::opencl"
-fi
+  grep -qs "add_library(layout::$module " "$tmp"/prefix/lib*/cmake/layout/layoutTargets.cmake ||
+    fail "install: the CMake package has no layout::$module"
+done
 # A shared build (-DBUILD_SHARED_LIBS=ON): versioned libraries (liblayout_core.so ->
 # liblayout_core.so.MAJOR -> liblayout_core.so.MAJOR.MINOR.PATCH, SONAME liblayout_core.so.MAJOR)
 # and an installed layoutctl that finds them.
