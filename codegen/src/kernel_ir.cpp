@@ -43,6 +43,16 @@ intel::Surface matrixSurface(const GemmConfig& c, MatrixOperand m) {
   return s;
 }
 
+std::array<int32_t, 10> gemmScalarArguments(const GemmConfig& c) {
+  std::array<int32_t, 10> out{static_cast<int32_t>(c.k)};
+  size_t i = 1;
+  for (auto m : {MatrixOperand::A, MatrixOperand::B, MatrixOperand::C}) {
+    const auto s = matrixSurface(c, m);
+    for (int64_t v : {s.widthBytes, s.height, s.pitchBytes}) out[i++] = static_cast<int32_t>(v);
+  }
+  return out;
+}
+
 KernelBuildOptions kernelBuildOptions(const GemmConfig& c) {
   const bool large = c.grfPerThread == 256;
   return {large ? "-ze-opt-large-register-file" : "",

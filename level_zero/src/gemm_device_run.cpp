@@ -5,7 +5,6 @@ namespace layout::level_zero {
 
 LevelZeroLaunch gemmLaunch(const codegen::GemmKernel& kernel, const std::vector<uint8_t>& spirv,
                            kernels::GemmInputs& inputs, int timedRepetitions, bool allowSpills) {
-  using codegen::MatrixOperand;
   LevelZeroLaunch launch;
   launch.spirv = spirv;
   launch.kernelName = kernel.name;
@@ -17,13 +16,8 @@ LevelZeroLaunch gemmLaunch(const codegen::GemmKernel& kernel, const std::vector<
   launch.allowSpills = allowSpills;
   launch.arguments = {{LevelZeroBuffer{&inputs.memory.a, false}},
                       {LevelZeroBuffer{&inputs.memory.b, false}},
-                      {LevelZeroBuffer{&inputs.memory.c, true}},
-                      {static_cast<int32_t>(kernel.config.k)}};
-  for (auto m : {MatrixOperand::A, MatrixOperand::B, MatrixOperand::C}) {
-    const auto s = codegen::matrixSurface(kernel.config, m);
-    for (int64_t v : {s.widthBytes, s.height, s.pitchBytes})
-      launch.arguments.push_back({static_cast<int32_t>(v)});
-  }
+                      {LevelZeroBuffer{&inputs.memory.c, true}}};
+  for (int32_t v : codegen::gemmScalarArguments(kernel.config)) launch.arguments.push_back({v});
   return launch;
 }
 

@@ -8,7 +8,6 @@ namespace layout::opencl {
 
 GemmOpenClRun runGemmOnOpenCl(const codegen::GemmKernel& kernel, const std::string& source,
                               kernels::GemmInputs& inputs) {
-  using codegen::MatrixOperand;
   GemmOpenClRun run;
   auto prelude = kernels::openClIntelPrelude(source);
   if (!prelude) {
@@ -38,13 +37,8 @@ GemmOpenClRun runGemmOnOpenCl(const codegen::GemmKernel& kernel, const std::stri
   launch.localSize = {local, 1, 1};
   launch.arguments = {{OpenClBuffer{&inputs.memory.a, false}},
                       {OpenClBuffer{&inputs.memory.b, false}},
-                      {OpenClBuffer{&inputs.memory.c, true}},
-                      {static_cast<int32_t>(kernel.config.k)}};
-  for (auto m : {MatrixOperand::A, MatrixOperand::B, MatrixOperand::C}) {
-    const auto s = codegen::matrixSurface(kernel.config, m);
-    for (int64_t v : {s.widthBytes, s.height, s.pitchBytes})
-      launch.arguments.push_back({static_cast<int32_t>(v)});
-  }
+                      {OpenClBuffer{&inputs.memory.c, true}}};
+  for (int32_t v : codegen::gemmScalarArguments(kernel.config)) launch.arguments.push_back({v});
   run.outcome = runOnOpenCl(launch);
   if (run.outcome.status == OpenClStatus::Ran)
     run.verification = kernels::verifyGemm(kernel.config, inputs);

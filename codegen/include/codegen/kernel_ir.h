@@ -20,6 +20,7 @@
 #include "layout/intel/block_io.h"
 #include "layout/intel/block_load_plan.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <variant>
@@ -145,6 +146,10 @@ struct KernelBuildOptions {
   std::string openCl;
 };
 KernelBuildOptions kernelBuildOptions(const GemmConfig& c);
+
+// The kernel's scalar arguments after the buffers A, B and C, in the emitter's order: K, then
+// width (bytes), height (rows) and pitch (bytes) of the surfaces of A, B and C.
+std::array<int32_t, 10> gemmScalarArguments(const GemmConfig& c);
 
 // The element size in bits of a matrix in memory (A, B: the input type; C: 32).
 int matrixElementBits(const GemmConfig& c, MatrixOperand m);
