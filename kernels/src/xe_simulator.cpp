@@ -52,7 +52,8 @@ float decodeInput(GemmDataType t, uint32_t bits) {
 // D = C + A * B for one instruction: M = rc rows, N = 16 columns, K = the type's DPAS depth.
 // Cloned for CPUs with FMA, where std::fma is one instruction (the default clone calls libm's
 // fmaf, which doubled the simulation time).
-__attribute__((target_clones("fma", "default"))) void executeDpas(GemmDataType t, int rc, const DpasOperands& op) {
+__attribute__((target_clones("fma", "default"))) void executeDpas(GemmDataType t, int rc,
+                                                                  const DpasOperands& op) {
   constexpr int kMaxK = 32;
   if (t == GemmDataType::Int8) {
     // A lane l, unit r (16 bits) = A[r][2l] | A[r][2l+1] << 8; B lane n, dword j, byte i =
