@@ -51,6 +51,19 @@ nlohmann::ordered_json kernelPlanToJson(const GemmKernel& k) {
       {"subgroupSize", k.launch.subgroupSize}};
   const KernelBuildOptions options = kernelBuildOptions(k.config);
   j["buildOptions"] = {{"levelZero", options.levelZero}, {"opencl", options.openCl}};
+  nlohmann::ordered_json surfaces = nlohmann::ordered_json::object();
+  for (auto m : {MatrixOperand::A, MatrixOperand::B, MatrixOperand::C}) {
+    const auto s = matrixSurface(k.config, m);
+    const auto extent = matrixExtent(k.config, m);
+    surfaces[std::string(matrixName(m))] = {
+        {"widthBytes", s.widthBytes},
+        {"height", s.height},
+        {"pitchBytes", s.pitchBytes},
+        {"rowBytes", extent[1] * matrixElementBits(k.config, m) / 8}};
+  }
+  // The widening of A's and B's rows (rowBytes .. widthBytes) is read as data: it must be zero.
+  surfaces["paddingMustBeZero"] = true;
+  j["surfaces"] = surfaces;
   j["encodings"] = {{"A", k.encodingA}, {"B", k.encodingB}, {"C", k.encodingC}};
   nlohmann::ordered_json origins = nlohmann::ordered_json::object();
   for (const auto& o : k.origins) {

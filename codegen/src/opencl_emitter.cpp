@@ -230,6 +230,12 @@ private:
            << matrixArg(m) << " (" << s.widthBytes << ", " << s.height << ", " << s.pitchBytes
            << ")";
     }
+    out_ << ".\n// Requirement: in A and B the bytes between a row's last element and the surface\n"
+         << "// width (rows widened to 64 bytes and a multiple of 4) must be zero. The loads read\n"
+         << "// them as data (only reads past the width give zeros): A's meet B's zero rows past "
+            "K,\n"
+         << "// but with B stored N x K the two paddings meet, and Inf or NaN anywhere poisons D.\n"
+         << "// C's padding is written";
     out_ << ".\n//\n// Report:\n";
     std::istringstream report(kernelReportText(k_));
     for (std::string l2; std::getline(report, l2);) out_ << "//   " << oneLine(l2) << "\n";

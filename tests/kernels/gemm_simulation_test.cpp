@@ -151,6 +151,59 @@ TEST(GemmSimulation, DeviceBoundIsTheFaithfulRoundingBound) {
   EXPECT_NE(device.rule.find("u = 2^-23"), std::string::npos) << device.rule;
 }
 
+// Issue 17, tails: the loads read the row padding of A and B (between K x 2 bytes and the 64-byte
+// surface width) as data, as the kernel header and plan state, so the host writes zeros there.
+// K = 20 bf16 fills 40 of 64 bytes. Finite junk in A's padding alone is harmless (it meets B's
+// rows past K, which read as zero), Inf there gives Inf x 0 = NaN, and with B stored N x K both
+// paddings meet: junk in them breaks D. Zeros keep D exact.
+TEST(GemmSimulation, RowPaddingMustBeZero) {
+  GemmConfig c;
+  c.m = c.n = 64;
+  c.k = 20;
+  c.sgLayout = {2, 2};
+  c.sgData = {32, 32};
+  auto plan = codegen::buildGemmKernel(c);
+  ASSERT_TRUE(plan) << plan.error().message;
+  const auto json = codegen::kernelPlanToJson(*plan);
+  EXPECT_EQ(json["surfaces"]["A"]["rowBytes"], 40);
+  EXPECT_EQ(json["surfaces"]["A"]["widthBytes"], 64);
+  EXPECT_EQ(json["surfaces"]["paddingMustBeZero"], true);
+  struct Case {
+    bool transposeB;
+    uint8_t junk; // both bytes of each padding bf16: 0x3c3c is 0.0115, 0x7f80 is +Inf
+    bool intoB;
+    bool passes;
+  };
+  for (const Case& t : {Case{false, 0x00, false, true}, Case{false, 0x3c, false, true},
+                        Case{true, 0x00, true, true}, Case{true, 0x3c, true, false}}) {
+    SCOPED_TRACE(std::string(t.transposeB ? "B^T" : "B") + " junk " + std::to_string(t.junk));
+    GemmConfig tc = c;
+    tc.transposeB = t.transposeB;
+    auto kernel = codegen::buildGemmKernel(tc);
+    ASSERT_TRUE(kernel) << kernel.error().message;
+    auto in = makeGemmInputs(tc, InputKind::ExactSums, 4);
+    for (auto m : {codegen::MatrixOperand::A, codegen::MatrixOperand::B}) {
+      if (m == codegen::MatrixOperand::B && !t.intoB) continue;
+      auto& bytes = m == codegen::MatrixOperand::A ? in.memory.a : in.memory.b;
+      const auto s = codegen::matrixSurface(tc, m);
+      for (int64_t r = 0; r < s.height; ++r)
+        for (int64_t b = 40; b < s.widthBytes; ++b) bytes[r * s.pitchBytes + b] = t.junk;
+    }
+    ASSERT_TRUE(simulateGemmKernel(*kernel, in.memory));
+    EXPECT_EQ(verifyGemm(tc, in).passed, t.passes);
+  }
+  // Inf in A's padding: Inf x 0 is NaN.
+  auto in = makeGemmInputs(c, InputKind::ExactSums, 4);
+  const auto s = codegen::matrixSurface(c, codegen::MatrixOperand::A);
+  for (int64_t r = 0; r < s.height; ++r)
+    for (int64_t b = 40; b < s.widthBytes; b += 2) {
+      in.memory.a[r * s.pitchBytes + b] = 0x80;
+      in.memory.a[r * s.pitchBytes + b + 1] = 0x7f;
+    }
+  ASSERT_TRUE(simulateGemmKernel(*plan, in.memory));
+  EXPECT_FALSE(verifyGemm(c, in).passed);
+}
+
 // The verification is not vacuous: kernels with one wrong derivation must fail it.
 TEST(GemmSimulation, CorruptedKernelsFailVerification) {
   GemmConfig c;
