@@ -5,8 +5,14 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-# With shared libraries (-DBUILD_SHARED_LIBS=ON) the installed tools find them next to themselves.
+# With shared libraries (-DBUILD_SHARED_LIBS=ON) the installed tools find them next to themselves,
+# and each library finds the ones it depends on beside it ($ORIGIN): a RUNPATH is not inherited,
+# so a tool that does not use a lower module directly would not find it otherwise.
 if(BUILD_SHARED_LIBS)
+  get_property(layout_shared_targets GLOBAL PROPERTY LAYOUT_LIBRARY_TARGETS)
+  foreach(library ${layout_shared_targets})
+    set_target_properties(${library} PROPERTIES INSTALL_RPATH "$ORIGIN")
+  endforeach()
   foreach(tool layoutctl layout-explorer)
     if(TARGET ${tool})
       set_target_properties(${tool} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
