@@ -137,6 +137,8 @@ Expected<GemmTarget> checkGemmConfig(const GemmConfig& c) {
   if (c.prefetchDistance < 0 || c.prefetchDistance > 8)
     return makeError("prefetch_distance = " + std::to_string(c.prefetchDistance) +
                      ": must be in 0..8 K steps");
+  if (c.groupM < 1 || c.groupM > 64)
+    return makeError("group_m = " + std::to_string(c.groupM) + ": must be in 1..64 tile rows");
   const auto& counts = hw->registers.registersPerThread;
   if (std::find(counts.begin(), counts.end(), c.grfPerThread) == counts.end()) {
     std::string options;
@@ -204,6 +206,8 @@ Expected<GemmConfig> gemmConfigFromJson(const nlohmann::json& j, const GemmConfi
       readSmall(c.repeatCount);
     else if (key == "prefetch_distance")
       readSmall(c.prefetchDistance);
+    else if (key == "group_m")
+      readSmall(c.groupM);
     else if (key == "grf_per_thread")
       readSmall(c.grfPerThread);
     else if (key == "dtype" || key == "arch") {
@@ -223,9 +227,9 @@ Expected<GemmConfig> gemmConfigFromJson(const nlohmann::json& j, const GemmConfi
       else
         c.transposeB = value.get<bool>();
     } else {
-      err =
-          makeError(key + ": unknown field (expected m, n, k, dtype, arch, sg_layout, sg_data, "
-                          "k_tile, repeat_count, transpose_b, prefetch_distance, grf_per_thread)");
+      err = makeError(
+          key + ": unknown field (expected m, n, k, dtype, arch, sg_layout, sg_data, "
+                "k_tile, repeat_count, transpose_b, prefetch_distance, group_m, grf_per_thread)");
     }
     if (!err) return err.error();
   }
@@ -245,6 +249,7 @@ nlohmann::ordered_json gemmConfigToJson(const GemmConfig& c) {
   j["repeat_count"] = c.repeatCount;
   j["transpose_b"] = c.transposeB;
   j["prefetch_distance"] = c.prefetchDistance;
+  j["group_m"] = c.groupM;
   j["grf_per_thread"] = c.grfPerThread;
   return j;
 }

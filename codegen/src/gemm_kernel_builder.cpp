@@ -311,7 +311,7 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
            std::to_string(c.sgLayout[1]) + "_" + std::to_string(c.sgData[0]) + "x" +
            std::to_string(c.sgData[1]) + "_k" + std::to_string(c.kTile) +
            (c.repeatCount != 8 ? "_rc" + std::to_string(c.repeatCount) : "") +
-           (c.transposeB ? "_bt" : "");
+           (c.groupM > 1 ? "_g" + std::to_string(c.groupM) : "") + (c.transposeB ? "_bt" : "");
   const int64_t tileM = workgroupTileM(c), tileN = workgroupTileN(c);
   k.launch = {(c.m + tileM - 1) / tileM, (c.n + tileN - 1) / tileN, subgroupsPerWorkgroup(c),
               lanes};

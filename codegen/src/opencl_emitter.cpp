@@ -277,10 +277,25 @@ private:
 
   void workgroupTerms() {
     comment("Workgroup tile origin (RowTile, ColumnTile) and subgroup id (the layouts' warp).");
-    line("const int wg_row = (int)get_group_id(1) * " + std::to_string(workgroupTileM(k_.config)) +
-         ";");
-    line("const int wg_col = (int)get_group_id(0) * " + std::to_string(workgroupTileN(k_.config)) +
-         ";");
+    const GemmConfig& c = k_.config;
+    const std::string tileM = std::to_string(workgroupTileM(c));
+    const std::string tileN = std::to_string(workgroupTileN(c));
+    if (c.groupM <= 1) {
+      line("const int wg_row = (int)get_group_id(1) * " + tileM + ";");
+      line("const int wg_col = (int)get_group_id(0) * " + tileN + ";");
+    } else {
+      // Grouped order: group ids taken row by row, consecutive workgroups walk group_m tile rows
+      // of one column before the next column, so the B columns they read stay in L2.
+      const std::string numM = std::to_string(k_.launch.workgroupsM);
+      const std::string numN = std::to_string(k_.launch.workgroupsN);
+      const std::string perGroup = std::to_string(int64_t{c.groupM} * k_.launch.workgroupsN);
+      comment("Grouped workgroup order: group_m = " + std::to_string(c.groupM) + " tile rows.");
+      line("const int wg_id = (int)get_group_id(1) * " + numN + " + (int)get_group_id(0);");
+      line("const int wg_first_m = wg_id / " + perGroup + " * " + std::to_string(c.groupM) + ";");
+      line("const int wg_rows = min(" + numM + " - wg_first_m, " + std::to_string(c.groupM) + ");");
+      line("const int wg_row = (wg_first_m + wg_id % " + perGroup + " % wg_rows) * " + tileM + ";");
+      line("const int wg_col = (wg_id % " + perGroup + " / wg_rows) * " + tileN + ";");
+    }
     line("const int sg = (int)get_sub_group_id();");
   }
 

@@ -86,6 +86,7 @@ codegen::GemmConfig readConfig(const Args& args) {
   c.kTile = kTileGiven ? intOption(args, "k-tile", c.kTile) : codegen::defaultKTile(c.dtype);
   c.repeatCount = static_cast<int>(intOption(args, "repeat-count", c.repeatCount));
   c.prefetchDistance = static_cast<int>(intOption(args, "prefetch-distance", c.prefetchDistance));
+  c.groupM = static_cast<int>(intOption(args, "group-m", c.groupM));
   c.grfPerThread = static_cast<int>(intOption(args, "grf", c.grfPerThread));
   if (args.flag("transpose-b")) c.transposeB = true;
   return c;
@@ -270,6 +271,7 @@ void addGemmCommand(std::vector<Command>& commands) {
            targetChoices() +
            "] [--sg-layout RxC] [--sg-data RxC] "
            "[--k-tile K] [--repeat-count 1|2|4|8] [--transpose-b] [--prefetch-distance D] "
+           "[--group-m G] "
            "[--grf 128|256] [--inputs random|exact] [--seed S] [--repetitions R] [--allow-spills] "
            "[--format "
            "text|json]",
@@ -284,7 +286,9 @@ void addGemmCommand(std::vector<Command>& commands) {
        "Intel built-ins it calls (at most 65536 work-items; exit 3 without an OpenCL device); "
        "--target level-zero runs the SPIR-V on an "
        "Intel GPU and reports time and TFLOP/s (exit 3 when Level Zero finds no device or the "
-       "build has no Level Zero support); before running it checks the device (subgroups of 16, "
+       "build has no Level Zero support). --group-m G: consecutive workgroups walk G tile rows of "
+       "one column before the next (B stays in L2; default 1, row by row). --target level-zero, "
+       "before running, checks the device (subgroups of 16, "
        "the work-group size), refuses a module with unresolved imports (a driver without the "
        "built-ins) and a kernel that spills registers (unless --allow-spills), and prints the "
        "spill and private memory sizes and the build log. --arch "
@@ -292,12 +296,14 @@ void addGemmCommand(std::vector<Command>& commands) {
        "over 16 lanes and 2D block I/O (pvc, bmg, or a target file). --emit "
        "DIR writes DIR/<kernel>.cl, .spv (clang-14 + llvm-spirv-14, checked by spirv-val) and "
        ".plan.json. --config FILE: a JSON object with any of m, n, k, dtype, arch, sg_layout, "
-       "sg_data, k_tile, repeat_count, transpose_b, prefetch_distance, grf_per_thread; options "
+       "sg_data, k_tile, repeat_count, transpose_b, prefetch_distance, group_m, grf_per_thread; "
+       "options "
        "given on the command line win. Exit 1 when the configuration breaks a rule (the message "
        "names it) or the result does not verify.",
        "layoutctl gemm --m 1000 --n 1000 --k 1000 --dtype bf16 --target sim --emit out/",
        {"m", "n", "k", "dtype", "target", "emit", "config", "arch", "sg-layout", "sg-data",
-        "k-tile", "repeat-count", "prefetch-distance", "grf", "inputs", "seed", "repetitions"},
+        "k-tile", "repeat-count", "prefetch-distance", "group-m", "grf", "inputs", "seed",
+        "repetitions"},
        {"transpose-b", "allow-spills"},
        runGemm});
 }

@@ -225,6 +225,7 @@ expect gemm-sim-int8 0 "(exact int32)" -- "$ctl" gemm "${small[@]}" --dtype int8
 expect gemm-sim-exact 0 "(exact fp32)" -- "$ctl" gemm "${small[@]}" --dtype f16 --inputs exact --transpose-b
 expect gemm-tf32-default 0 "k_tile 16, DPAS 8x16x8" -- "$ctl" gemm --m 64 --n 64 --k 32 --dtype tf32
 expect gemm-sg-8x8-grf256 1 "64 subgroups exceed the 32 (512 work-items) a workgroup may hold with grf_per_thread = 256" -- "$ctl" gemm --sg-layout 8x8 --grf 256
+expect gemm-group-m-bad 1 "group_m = 0: must be in 1..64 tile rows" -- "$ctl" gemm --group-m 0
 expect gemm-report 0 "registers: 101 of 256 GRF (32 accumulators + 48 operands + 4 block-I/O payloads + 1 scalars + 16 reserved for the compiler; assumed:" -- "$ctl" gemm "${small[@]}"
 expect gemm-json 0 '"passed": true' -- "$ctl" gemm "${small[@]}" --dtype tf32 --k-tile 16 --format json
 expect gemm-bad-sg-data 1 "error: sg_data[1] = 40: must be a power-of-two multiple of the DPAS execution size 16" -- "$ctl" gemm --sg-data 32x40

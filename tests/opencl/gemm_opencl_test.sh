@@ -52,6 +52,9 @@ configs=(
   "k-tile-64 --dtype bf16 --m 128 --n 128 --k 128 --sg-layout 2x2 --sg-data 32x32 --k-tile 64"
   "tails --dtype bf16 --m 100 --n 72 --k 40 --sg-layout 2x2 --sg-data 32x32"
   "int8-tails --dtype int8 --m 72 --n 40 --k 100 --sg-layout 2x2 --sg-data 32x32 --k-tile 32"
+  # Grouped workgroup order: 5 tile rows in groups of 3 (a ragged last group); any tile the
+  # emitted index expressions miss stays NaN and fails verification.
+  "grouped-order --dtype bf16 --m 320 --n 192 --k 64 --sg-layout 2x2 --sg-data 32x32 --group-m 3"
 )
 for c in "${configs[@]}"; do
   read -r name args <<<"$c"

@@ -60,6 +60,10 @@ struct GemmConfig {
   bool transposeB = false; // B is stored as N x K (row-major B^T)
   // Cooperative prefetch of the A and B tiles `prefetchDistance` K steps ahead (0 = none).
   int prefetchDistance = 1;
+  // Workgroup order: consecutive workgroups walk M within a group of `groupM` tile rows before
+  // moving to the next column, so the B columns they share stay in L2 (1: row by row, the
+  // hardware's order of group ids).
+  int groupM = 1;
   int grfPerThread = 256; // 128 (default mode) or 256 (large register file)
 };
 
