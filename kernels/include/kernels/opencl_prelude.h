@@ -22,10 +22,10 @@
 //
 // Numerics of the floating-point multiply-accumulate: every product is exact, even where it leaves
 // the fp32 range, and each result element is acc + p[0] + p[1] + ... + p[K-1], each exact product
-// added one at a time in k order with one fp32 round-to-nearest-even rounding (fma). tf32 inputs keep
-// their top 10 mantissa bits (the low 13 bits are ignored). A bf16 accumulator is widened exactly
-// and the fp32 result rounded once to bf16 (nearest even). Integer forms give the low 32 bits of
-// the exact sum.
+// added one at a time in k order with one fp32 round-to-nearest-even rounding (fma). tf32 inputs
+// keep their top 10 mantissa bits (the low 13 bits are ignored). A bf16 accumulator is widened
+// exactly and the fp32 result rounded once to bf16 (nearest even). Integer forms give the low 32
+// bits of the exact sum.
 #pragma once
 
 #include "layout/core/expected.h"
