@@ -231,7 +231,7 @@ Expected<void> BatchProcessor::prepareArgs(const std::string& opName, const Batc
         continue;
       }
     }
-    if (a.kind != OpArgKind::Any) *it = withUnsignedIntegers(std::move(*it));
+    if (holdsIntegers(a.kind)) *it = withUnsignedIntegers(std::move(*it));
     LAYOUT_TRY(checkOpArg(a, *it, spelling));
   }
   for (const OpArg& a : op.args) {

@@ -188,8 +188,17 @@ json withUnsignedIntegers(json value) {
   return value;
 }
 
+bool holdsIntegers(OpArgKind kind) {
+  return kind == OpArgKind::Shape || kind == OpArgKind::Count || kind == OpArgKind::ElementBits ||
+         kind == OpArgKind::Instruction || kind == OpArgKind::Addresses ||
+         kind == OpArgKind::IntList;
+}
+
 Expected<void> checkOpArg(const OpArg& arg, const json& given, ArgSpelling spelling) {
-  const json value = withUnsignedIntegers(given);
+  // Only kinds with integers are normalised: an operand may be a large layout object, copied on
+  // every request for nothing.
+  const json normalised = holdsIntegers(arg.kind) ? withUnsignedIntegers(given) : json();
+  const json& value = holdsIntegers(arg.kind) ? normalised : given;
   LAYOUT_TRY(checkKind(arg, value, spelling));
   if (arg.validator)
     if (auto ok = arg.validator(value); !ok) return withContext(ok.error(), argPath(arg, spelling));

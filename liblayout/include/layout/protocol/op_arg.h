@@ -83,6 +83,8 @@ std::string argPath(const OpArg& arg, ArgSpelling spelling);
 Expected<void> checkOpArg(const OpArg& arg, const nlohmann::json& value, ArgSpelling spelling);
 // The value with every non-negative integer stored unsigned, as parsed JSON text holds it.
 nlohmann::json withUnsignedIntegers(nlohmann::json value);
+// Kinds whose values hold integers (and are normalised by withUnsignedIntegers before checks).
+bool holdsIntegers(OpArgKind kind);
 
 // The JSON value of a command-line text (after @file was read, except for Target, whose @file
 // is the target's own syntax). A Flag's text is "true".
