@@ -134,9 +134,9 @@ Expected<GemmTarget> checkGemmConfig(const GemmConfig& c) {
     return makeError("k_tile = " + std::to_string(c.kTile) +
                      ": must be a power-of-two multiple of " + std::string(traits.name) +
                      " DPAS K " + std::to_string(traits.dpasK));
-  if (c.prefetchDistance < 0 || c.prefetchDistance > 8)
-    return makeError("prefetch_distance = " + std::to_string(c.prefetchDistance) +
-                     ": must be in 0..8 K steps");
+  if (c.stages < 0 || c.stages > 8)
+    return makeError("stages = " + std::to_string(c.stages) +
+                     ": must be in 0..8 (K steps of prefetch ahead of the loads; 0 = none)");
   if (c.groupM < 1 || c.groupM > 64)
     return makeError("group_m = " + std::to_string(c.groupM) + ": must be in 1..64 tile rows");
   const auto& counts = hw->registers.registersPerThread;
@@ -204,8 +204,8 @@ Expected<GemmConfig> gemmConfigFromJson(const nlohmann::json& j, const GemmConfi
       err = readPair(value, key, c.sgData);
     else if (key == "repeat_count")
       readSmall(c.repeatCount);
-    else if (key == "prefetch_distance")
-      readSmall(c.prefetchDistance);
+    else if (key == "stages")
+      readSmall(c.stages);
     else if (key == "group_m")
       readSmall(c.groupM);
     else if (key == "grf_per_thread")
@@ -227,9 +227,8 @@ Expected<GemmConfig> gemmConfigFromJson(const nlohmann::json& j, const GemmConfi
       else
         c.transposeB = value.get<bool>();
     } else {
-      err = makeError(
-          key + ": unknown field (expected m, n, k, dtype, arch, sg_layout, sg_data, "
-                "k_tile, repeat_count, transpose_b, prefetch_distance, group_m, grf_per_thread)");
+      err = makeError(key + ": unknown field (expected m, n, k, dtype, arch, sg_layout, sg_data, "
+                            "k_tile, repeat_count, transpose_b, stages, group_m, grf_per_thread)");
     }
     if (!err) return err.error();
   }
@@ -248,7 +247,7 @@ nlohmann::ordered_json gemmConfigToJson(const GemmConfig& c) {
   j["k_tile"] = c.kTile;
   j["repeat_count"] = c.repeatCount;
   j["transpose_b"] = c.transposeB;
-  j["prefetch_distance"] = c.prefetchDistance;
+  j["stages"] = c.stages;
   j["group_m"] = c.groupM;
   j["grf_per_thread"] = c.grfPerThread;
   return j;

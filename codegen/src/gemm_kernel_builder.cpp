@@ -269,8 +269,8 @@ struct Builder {
     };
     int64_t issued = 0;
     for (int64_t first = 0; first < blocks; first += sgs, ++issued)
-      emit(k.mainLoop, first, c.prefetchDistance, true);
-    for (int64_t step = 0; step < c.prefetchDistance; ++step)
+      emit(k.mainLoop, first, c.stages, true);
+    for (int64_t step = 0; step < c.stages; ++step)
       for (int64_t first = 0; first < blocks; first += sgs) emit(k.prologue, first, step, false);
     k.report.prefetchesPerKStep += issued;
   }
@@ -346,7 +346,7 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
   }
 
   // Prefetch first, so it is in flight while this step's loads wait.
-  if (c.prefetchDistance > 0) {
+  if (c.stages > 0) {
     b.prefetch(MatrixOperand::A, tileM, c.kTile, true);
     if (c.transposeB)
       b.prefetch(MatrixOperand::B, tileN, c.kTile, true);
@@ -372,6 +372,14 @@ Expected<GemmKernel> buildGemmKernel(const GemmConfig& c) {
         k.mainLoop.push_back(
             DpasOp{d->second, a->second, bv->second, mt * c.repeatCount, nt * n, s});
       }
+
+  // A split barrier around the K step keeps the subgroups within one step of each other, so the
+  // blocks each prefetched for the whole work-group are in cache when the others load them
+  // (sycl-tla's main loop does the same). Without cooperative prefetch there is nothing to share.
+  if (c.stages > 0 && k.launch.subgroupsPerWorkgroup > 1) {
+    k.mainLoop.insert(k.mainLoop.begin(), SplitBarrierOp{true});
+    k.mainLoop.push_back(SplitBarrierOp{false});
+  }
 
   // Epilogue: one RC x N 32-bit block store per accumulator, at the subgroup's C origin.
   auto warpC = llC->sublayout(std::vector<DimName>{dims::warp()}, llC->outDimNames());

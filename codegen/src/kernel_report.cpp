@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -24,6 +25,11 @@ std::string axisText(const GemmKernel& k, const AxisIndex& a) {
   if (a.origin >= 0) add(k.origins[a.origin].name + (a.originAxis == 0 ? "_row" : "_col"));
   if (a.constant != 0 || s.empty()) add(std::to_string(a.constant));
   return s;
+}
+
+bool hasSplitBarrier(const GemmKernel& k) {
+  return std::any_of(k.mainLoop.begin(), k.mainLoop.end(),
+                     [](const Op& op) { return std::holds_alternative<SplitBarrierOp>(op); });
 }
 
 nlohmann::ordered_json blockIoJson(const GemmKernel& k, const BlockIoOp& op) {
@@ -82,6 +88,7 @@ nlohmann::ordered_json kernelPlanToJson(const GemmKernel& k) {
       if (const auto* b = std::get_if<BlockIoOp>(&op)) io.push_back(blockIoJson(k, *b));
   j["blockIo"] = io;
   const KernelReport& r = k.report;
+  j["pipeline"] = {{"stages", k.config.stages}, {"splitBarrier", hasSplitBarrier(k)}};
   j["report"] = {{"dpasPerKStep", r.dpasPerKStep},
                  {"loadsPerKStep", r.loadsPerKStep},
                  {"prefetchesPerKStep", r.prefetchesPerKStep},
@@ -142,6 +149,11 @@ std::string kernelReportText(const GemmKernel& k) {
     << r.prefetchesPerKStep << " prefetches per K step (" << r.kSteps << " steps); "
     << r.bytesLoadedPerKStep << " bytes loaded per K step = " << r.bytesPerDpas
     << " bytes per DPAS; " << r.storesPerSubgroup << " stores\n";
+  o << "  pipeline: prefetch " << c.stages << " K step(s) ahead"
+    << (hasSplitBarrier(k) ? "; split work-group barrier: arrive at the start of each K step, "
+                             "wait at its end"
+                           : "; no barrier")
+    << "\n";
   o << "  registers: " << r.totalGrf << " of " << r.grfAvailable << " GRF (" << r.accumulatorGrf
     << " accumulators + " << r.operandGrf << " operands + " << r.messageGrf
     << " block-I/O payloads + " << r.scalarGrf << " scalars + " << r.reservedGrf

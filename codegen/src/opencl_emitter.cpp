@@ -256,6 +256,10 @@ private:
         } else if (std::holds_alternative<DpasOp>(op) && seen.insert(mad_.name).second) {
           call(mad_.acc + " __attribute__((overloadable)) " + mad_.name + "(",
                {mad_.a + " a", mad_.b + " b", mad_.acc + " acc"}, ");");
+        } else if (const auto* s = std::get_if<SplitBarrierOp>(&op);
+                   s && seen.insert(splitBarrierBuiltin(*s)).second) {
+          line("void __attribute__((overloadable)) " + splitBarrierBuiltin(*s) +
+               "(cl_mem_fence_flags flags);");
         }
     out_ << "\n";
   }
@@ -396,6 +400,8 @@ private:
         dpas(*d);
       else if (const auto* z = std::get_if<ZeroOp>(&op))
         zero(*z, declared);
+      else if (const auto* s = std::get_if<SplitBarrierOp>(&op))
+        splitBarrier(*s);
     }
   }
 
@@ -477,6 +483,18 @@ private:
          {v.at(static_cast<size_t>(op.a)).name, v.at(static_cast<size_t>(op.b)).name, acc}, ");");
   }
 
+  static std::string splitBarrierBuiltin(const SplitBarrierOp& op) {
+    return op.arrive ? "intel_work_group_barrier_arrive" : "intel_work_group_barrier_wait";
+  }
+
+  // No memory fence (flags 0): the barrier only keeps the subgroups in step; they share no
+  // memory that needs ordering.
+  void splitBarrier(const SplitBarrierOp& op) {
+    comment(op.arrive ? "split work-group barrier: arrive (this K step has started)"
+                      : "split work-group barrier: wait until every subgroup started this K step");
+    line(splitBarrierBuiltin(op) + "(0);");
+  }
+
   void zero(const ZeroOp& op, std::set<int>& declared) {
     const RegisterValue& v = k_.values.at(static_cast<size_t>(op.value));
     const std::string type = valueType(v);
@@ -519,6 +537,37 @@ std::string openclBlockBuiltinName(const BlockIoOp& op) {
 
 std::string emitOpenCl(const GemmKernel& kernel) {
   return Emitter(kernel).run();
+}
+
+std::string emitBlockLoadProbe(const intel::BlockShape& shape, const std::string& kernelName,
+                               int64_t x, int64_t y, int64_t unitsPerLane) {
+  BlockIoOp op;
+  op.kind = BlockOp::Load;
+  op.shape = shape;
+  const std::string builtin = openclBlockBuiltinName(op);
+  const std::string unit = unsignedType(blockUnitBits(shape));
+  const std::string n = std::to_string(unitsPerLane);
+  std::string params;
+  for (const std::string& p : blockParameters(op)) params += (params.empty() ? "" : ", ") + p;
+  return "// Probe of one " + intel::blockShapeName(shape) + " block load at (x " +
+         std::to_string(x) + ", y " + std::to_string(y) + "): lane l writes its " + n +
+         " registers to out[l * " + n +
+         " ...], as 32-bit words.\n"
+         "void __attribute__((overloadable)) " +
+         builtin + "(" + params +
+         ");\n\n"
+         "__attribute__((intel_reqd_sub_group_size(16)))\n"
+         "__attribute__((reqd_work_group_size(16, 1, 1)))\n"
+         "kernel void " +
+         kernelName +
+         "(global uchar* source, int width, int height, int pitch, global uint* out) {\n"
+         "  " +
+         unit + " v[" + n + "];\n  " + builtin + "(source, width, height, pitch, (int2)(" +
+         std::to_string(x) + ", " + std::to_string(y) +
+         "), v);\n"
+         "  const uint lane = get_sub_group_local_id();\n"
+         "  for (int i = 0; i < " +
+         n + "; ++i) out[lane * " + n + " + i] = (uint)v[i];\n}\n";
 }
 
 } // namespace layout::codegen

@@ -85,7 +85,7 @@ codegen::GemmConfig readConfig(const Args& args) {
   // The K step follows the type unless one is named (tf32: 16).
   c.kTile = kTileGiven ? intOption(args, "k-tile", c.kTile) : codegen::defaultKTile(c.dtype);
   c.repeatCount = static_cast<int>(intOption(args, "repeat-count", c.repeatCount));
-  c.prefetchDistance = static_cast<int>(intOption(args, "prefetch-distance", c.prefetchDistance));
+  c.stages = static_cast<int>(intOption(args, "stages", c.stages));
   c.groupM = static_cast<int>(intOption(args, "group-m", c.groupM));
   c.grfPerThread = static_cast<int>(intOption(args, "grf", c.grfPerThread));
   if (args.flag("transpose-b")) c.transposeB = true;
@@ -129,26 +129,48 @@ nlohmann::ordered_json verificationJson(const kernels::GemmVerification& v) {
 kernels::GemmVerification runOnDevice(const Args& args, const codegen::GemmKernel& kernel,
                                       std::vector<uint8_t>& spirv, nlohmann::ordered_json& files,
                                       kernels::GemmInputs& in, nlohmann::ordered_json& out) {
-  const auto probe = level_zero::probeLevelZero();
+  const auto ordinal = intOption(args, "device", 0);
+  if (ordinal < 0 || ordinal > 255)
+    throw CliExit{kInvalidInput, "--device " + std::to_string(ordinal) +
+                                     ": must be a GPU device ordinal in 0..255"};
+  level_zero::GemmDeviceOptions options;
+  options.timedRepetitions = static_cast<int>(intOption(args, "repetitions", 10));
+  options.allowSpills = args.flag("allow-spills");
+  options.deviceOrdinal = static_cast<uint32_t>(ordinal);
+  const auto probe = level_zero::probeLevelZero(options.deviceOrdinal);
   if (probe.status != level_zero::LevelZeroStatus::Ran)
-    throw CliExit{kNoDevice, "level-zero: no device: " + probe.message};
+    throw CliExit{probe.status == level_zero::LevelZeroStatus::NoDevice ? kNoDevice : kInvalidInput,
+                  "level-zero: " +
+                      std::string(probe.status == level_zero::LevelZeroStatus::NoDevice
+                                      ? "no device: "
+                                      : "") +
+                      probe.message};
   if (spirv.empty()) {
     const auto dir = std::filesystem::temp_directory_path() / ("layoutctl-" + kernel.name);
     spirv = emitFiles(kernel, dir.string(), files);
   }
-  const auto run = level_zero::runGemmOnLevelZero(
-      kernel, spirv, in, static_cast<int>(intOption(args, "repetitions", 10)),
-      args.flag("allow-spills"));
+  const auto run = level_zero::runGemmOnLevelZero(kernel, spirv, in, options);
   if (run.outcome.status == level_zero::LevelZeroStatus::NoDevice)
     throw CliExit{kNoDevice, "level-zero: no device: " + run.outcome.message};
   if (run.outcome.status == level_zero::LevelZeroStatus::Failed)
     throw CliExit{kInvalidInput, "level-zero: " + run.outcome.message};
-  out["device"] = {
-      {"name", run.outcome.deviceName},           {"spillBytes", run.outcome.spillBytes},
-      {"privateBytes", run.outcome.privateBytes}, {"buildLog", run.outcome.buildLog},
-      {"bestSeconds", run.outcome.bestSeconds},   {"meanSeconds", run.outcome.meanSeconds},
-      {"timing", run.outcome.timingSource},       {"tflops", run.tflops}};
+  out["device"] = {{"name", run.outcome.deviceName},
+                   {"ipVersion", run.outcome.ipVersion},
+                   {"unverified", run.outcome.unknownCapabilities},
+                   {"probed", run.probed},
+                   {"spillBytes", run.outcome.spillBytes},
+                   {"privateBytes", run.outcome.privateBytes},
+                   {"buildLog", run.outcome.buildLog},
+                   {"bestSeconds", run.outcome.bestSeconds},
+                   {"meanSeconds", run.outcome.meanSeconds},
+                   {"timing", run.outcome.timingSource},
+                   {"tflops", run.tflops}};
   if (!args.json()) {
+    for (const auto& shape : run.probed)
+      std::cout << "probe: the device's " << shape
+                << " load has the lane order the kernel assumes\n";
+    for (const auto& what : run.outcome.unknownCapabilities)
+      std::cout << "warning: not verified, the driver cannot report it: " << what << "\n";
     std::cout << "kernel: " << run.outcome.spillBytes << " bytes spilled, "
               << run.outcome.privateBytes << " bytes of private memory per thread\n";
     if (!run.outcome.buildLog.empty()) std::cout << "build log:\n" << run.outcome.buildLog << "\n";
@@ -174,7 +196,11 @@ kernels::GemmVerification runOnOpenCl(const Args& args, const codegen::GemmKerne
         kInvalidInput,
         "opencl: " + run.outcome.message +
             (run.outcome.buildLog.empty() ? "" : "\nbuild log:\n" + run.outcome.buildLog)};
-  out["device"] = {{"name", run.outcome.deviceName}, {"api", "opencl"}};
+  out["device"] = {{"name", run.outcome.deviceName}, {"api", "opencl"}, {"probed", run.probed}};
+  if (!args.json())
+    for (const auto& shape : run.probed)
+      std::cout << "probe: the device's " << shape
+                << " load has the lane order the kernel assumes\n";
   if (!args.json())
     std::cout << "ran the emitted OpenCL C on " << run.outcome.deviceName
               << " (Intel built-ins emulated by the prelude)\n";
@@ -270,9 +296,10 @@ void addGemmCommand(std::vector<Command>& commands) {
        "[--emit DIR] [--config FILE] [--arch " +
            targetChoices() +
            "] [--sg-layout RxC] [--sg-data RxC] "
-           "[--k-tile K] [--repeat-count 1|2|4|8] [--transpose-b] [--prefetch-distance D] "
+           "[--k-tile K] [--repeat-count 1|2|4|8] [--transpose-b] [--stages S] "
            "[--group-m G] "
            "[--grf 128|256] [--inputs random|exact] [--seed S] [--repetitions R] [--allow-spills] "
+           "[--device N] "
            "[--format "
            "text|json]",
        "Builds a DPAS GEMM kernel D = A * B (f16/bf16/tf32 -> f32, int8 -> int32) for a workgroup "
@@ -288,22 +315,28 @@ void addGemmCommand(std::vector<Command>& commands) {
        "Intel GPU and reports time and TFLOP/s (exit 3 when Level Zero finds no device or the "
        "build has no Level Zero support). --group-m G: consecutive workgroups walk G tile rows of "
        "one column before the next (B stays in L2; default 1, row by row). --target level-zero, "
-       "before running, checks the device (subgroups of 16, "
-       "the work-group size), refuses a module with unresolved imports (a driver without the "
-       "built-ins) and a kernel that spills registers (unless --allow-spills), and prints the "
-       "spill and private memory sizes and the build log. --arch "
+       "on GPU device --device N (default 0, counting the GPU devices of all drivers), "
+       "before running, checks the device (subgroups of 16, the work-group size, the IP version "
+       "of --arch, DPAS and 2D block I/O where the driver reports them), runs a one-message probe "
+       "of each transposed load shape the kernel uses (--transpose-b: transpose_32b_32r8x1c) and "
+       "refuses to go on when the device's lane order differs from the model, refuses a module "
+       "with unresolved imports (a driver without the built-ins) and a kernel that spills "
+       "registers (unless --allow-spills), and prints the spill and private memory sizes and the "
+       "build log; --target opencl runs the same probes. --stages S: prefetch S K steps ahead "
+       "(default 2, 0..8; 0 = no prefetch), with a split work-group barrier around each K step "
+       "when several subgroups share the prefetch. --arch "
        "(default pvc) is the hardware target, as --target of the other subcommands: one with DPAS "
        "over 16 lanes and 2D block I/O (pvc, bmg, or a target file). --emit "
        "DIR writes DIR/<kernel>.cl, .spv (clang-14 + llvm-spirv-14, checked by spirv-val) and "
        ".plan.json. --config FILE: a JSON object with any of m, n, k, dtype, arch, sg_layout, "
-       "sg_data, k_tile, repeat_count, transpose_b, prefetch_distance, group_m, grf_per_thread; "
+       "sg_data, k_tile, repeat_count, transpose_b, stages, group_m, grf_per_thread; "
        "options "
        "given on the command line win. Exit 1 when the configuration breaks a rule (the message "
        "names it) or the result does not verify.",
        "layoutctl gemm --m 1000 --n 1000 --k 1000 --dtype bf16 --target sim --emit out/",
        {"m", "n", "k", "dtype", "target", "emit", "config", "arch", "sg-layout", "sg-data",
-        "k-tile", "repeat-count", "prefetch-distance", "group-m", "grf", "inputs", "seed",
-        "repetitions"},
+        "k-tile", "repeat-count", "stages", "group-m", "grf", "inputs", "seed", "repetitions",
+        "device"},
        {"transpose-b", "allow-spills"},
        runGemm});
 }

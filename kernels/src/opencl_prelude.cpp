@@ -64,7 +64,8 @@ std::set<std::string> subgroupIdentifiers(std::string_view text) {
                         id.starts_with("sub_group_") || id.starts_with("get_sub_group_") ||
                         id.starts_with("get_max_sub_group") ||
                         id.starts_with("get_num_sub_groups") ||
-                        id.starts_with("get_enqueued_num_sub_groups");
+                        id.starts_with("get_enqueued_num_sub_groups") ||
+                        id.starts_with("intel_work_group_barrier_");
     if (family) names.emplace(id);
     i = j;
   }
@@ -359,6 +360,21 @@ std::string madFunctions(const std::string& name) {
 
 // ---------------------------------------------------------------------------------------------
 // cl_intel_subgroups shuffles and the tf32 conversions.
+
+// cl_intel_split_work_group_barrier: arrive lets the work-item go on; wait returns once every
+// work-item of the work-group has arrived. A full work-group barrier at the wait gives that (every
+// work-item reaching the wait has passed its arrive); arrive needs no action. Both forms of the
+// extension (flags, and flags with a memory scope) are defined; the fences are the barrier's.
+std::string splitBarrierFunctions(const std::string& name) {
+  if (name != "intel_work_group_barrier_arrive" && name != "intel_work_group_barrier_wait")
+    return {};
+  const bool wait = name == "intel_work_group_barrier_wait";
+  const std::string body =
+      wait ? "{ barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); }\n" : "{}\n";
+  return "void __attribute__((overloadable)) " + name + "(cl_mem_fence_flags flags)\n" + body +
+         "void __attribute__((overloadable)) " + name +
+         "(cl_mem_fence_flags flags, memory_scope scope)\n" + body;
+}
 
 std::string shuffleFunctions(const std::string& name) {
   // The source lane: c for shuffle, lane ^ c for shuffle_xor (out of range: modulo 16).
@@ -721,10 +737,13 @@ Expected<std::string> openClIntelPrelude(std::string_view kernelSource) {
         (name == "intel_sub_group_shuffle" || name == "intel_sub_group_shuffle_xor"))
       text = shuffleFunctions(name);
     if (text.empty()) text = tf32ConvertFunction(name);
+    if (text.empty()) text = splitBarrierFunctions(name);
     if (text.empty())
-      return makeError("OpenCL prelude: unsupported subgroup built-in '" + name +
-                       "' (emulated: 2D block read/write/prefetch, the matrix_mad forms, "
-                       "intel_sub_group_shuffle[_xor], intel_convert_tfloat32*, subgroup queries)");
+      return makeError(
+          "OpenCL prelude: unsupported subgroup built-in '" + name +
+          "' (emulated: 2D block read/write/prefetch, the matrix_mad forms, "
+          "intel_sub_group_shuffle[_xor], intel_convert_tfloat32*, the split work-group "
+          "barrier, subgroup queries)");
     definitions += text;
   }
   std::string out =

@@ -160,6 +160,7 @@ public:
       origins_.push_back({static_cast<int64_t>(out[0]), static_cast<int64_t>(out[1])});
     }
     k0_ = 0;
+    arrived_ = false;
     for (const auto& op : k_.prologue)
       if (auto e = execute(op); !e) return e;
     for (k0_ = 0; k0_ < k_.config.k; k0_ += k_.config.kTile)
@@ -167,6 +168,8 @@ public:
         if (auto e = execute(op); !e) return e;
     for (const auto& op : k_.epilogue)
       if (auto e = execute(op); !e) return e;
+    if (arrived_)
+      return makeError("split barrier: an arrive without its wait at the end of the kernel");
     return {};
   }
 
@@ -184,6 +187,16 @@ private:
   }
 
   Expected<void> execute(const codegen::Op& op) {
+    if (const auto* barrier = std::get_if<codegen::SplitBarrierOp>(&op)) {
+      // Subgroups run one after another here, so the barrier orders nothing; what can be checked
+      // is the pairing the extension requires: arrive, then wait, then arrive again.
+      if (barrier->arrive == arrived_)
+        return makeError(barrier->arrive ? "split barrier: a second arrive before the wait"
+                                         : "split barrier: a wait without an arrive");
+      arrived_ = barrier->arrive;
+      stats.barriers += barrier->arrive;
+      return {};
+    }
     if (const auto* z = std::get_if<codegen::ZeroOp>(&op)) {
       std::fill(regs_.bytes[z->value].begin(), regs_.bytes[z->value].end(), 0);
     } else if (const auto* s = std::get_if<codegen::ShuffleOp>(&op)) {
@@ -254,6 +267,7 @@ private:
   std::array<std::span<uint8_t>, 3> buffers_;
   std::vector<std::array<int64_t, 2>> origins_;
   int64_t wgM_ = 0, wgN_ = 0, k0_ = 0;
+  bool arrived_ = false; // between a split barrier's arrive and its wait
 };
 
 } // namespace

@@ -169,3 +169,10 @@ LAYOUT_ZE_FORWARD(zeKernelSetGroupSize,
                   (ze_kernel_handle_t hKernel, uint32_t groupSizeX, uint32_t groupSizeY,
                    uint32_t groupSizeZ),
                   (hKernel, groupSizeX, groupSizeY, groupSizeZ))
+LAYOUT_ZE_FORWARD(zeDriverGetExtensionProperties,
+                  (ze_driver_handle_t hDriver, uint32_t* pCount,
+                   ze_driver_extension_properties_t* pExtensionProperties),
+                  (hDriver, pCount, pExtensionProperties))
+LAYOUT_ZE_FORWARD(zeDeviceGetModuleProperties,
+                  (ze_device_handle_t hDevice, ze_device_module_properties_t* pModuleProperties),
+                  (hDevice, pModuleProperties))

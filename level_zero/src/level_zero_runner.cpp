@@ -1,5 +1,6 @@
 #include "layout/level_zero/level_zero_runner.h"
 
+#include "level_zero_extensions.h"
 #include "level_zero_loader.h"
 
 #include <level_zero/ze_api.h>
@@ -95,11 +96,45 @@ LevelZeroOutcome outcome(LevelZeroStatus status, std::string message) {
   return o;
 }
 
-// zeInit once per process: later calls could not change the answer, and the loader logs or
-// rescans on each call on some versions.
-ze_result_t initialise() {
-  static const ze_result_t result = zeInit(ZE_INIT_FLAG_GPU_ONLY);
-  return result;
+// The drivers, found once per process (later calls could not change the answer, and some loader
+// versions rescan on each call): with zeInitDrivers (spec 1.10), which initialises only GPU
+// drivers, where the loader has it, else with zeInit + zeDriverGet.
+struct Drivers {
+  std::string call; // the call that failed or enumerated them
+  ze_result_t result = ZE_RESULT_ERROR_UNINITIALIZED;
+  std::vector<ze_driver_handle_t> list;
+};
+
+const Drivers& drivers() {
+  static const Drivers found = [] {
+    Drivers d;
+    if (const auto initDrivers = reinterpret_cast<InitDriversFunction>(symbolOf("zeInitDrivers"))) {
+      d.call = "zeInitDrivers(ZE_INIT_DRIVER_TYPE_FLAG_GPU)";
+      InitDriverTypeDesc desc{kStructureInitDriverTypeDesc, nullptr, kInitDriverTypeGpu};
+      uint32_t count = 0;
+      d.result = initDrivers(&count, nullptr, &desc);
+      if (d.result == ZE_RESULT_SUCCESS && count > 0) {
+        d.list.resize(count);
+        d.result = initDrivers(&count, d.list.data(), &desc);
+        d.list.resize(count);
+      }
+      return d;
+    }
+    d.call = "zeInit(ZE_INIT_FLAG_GPU_ONLY)";
+    d.result = zeInit(ZE_INIT_FLAG_GPU_ONLY);
+    if (d.result != ZE_RESULT_SUCCESS) return d;
+    d.call = "zeDriverGet";
+    uint32_t count = 0;
+    d.result = zeDriverGet(&count, nullptr);
+    if (d.result == ZE_RESULT_SUCCESS && count > 0) {
+      d.list.resize(count);
+      d.result = zeDriverGet(&count, d.list.data());
+      d.list.resize(count);
+    }
+    d.call = "zeInit(ZE_INIT_FLAG_GPU_ONLY) + zeDriverGet";
+    return d;
+  }();
+  return found;
 }
 
 struct FoundDevice {
@@ -108,30 +143,26 @@ struct FoundDevice {
   std::string name;
 };
 
-// Probe shared by probeLevelZero and runOnLevelZero; fills *found when the status is Ran.
-LevelZeroOutcome probe(FoundDevice* found) {
-  const ze_result_t init = initialise();
+// Probe shared by probeLevelZero and runOnLevelZero; fills *found with GPU device `ordinal` (in
+// driver order) when the status is Ran.
+LevelZeroOutcome probe(FoundDevice* found, uint32_t ordinal) {
+  const Drivers& init = drivers();
   if (std::string missing = levelZeroLoaderError(); !missing.empty())
     return outcome(LevelZeroStatus::NoDevice, "Level Zero: " + missing);
-  if (init != ZE_RESULT_SUCCESS) {
-    std::string message = "Level Zero: zeInit(ZE_INIT_FLAG_GPU_ONLY) failed (" +
-                          levelZeroResultName(static_cast<int>(init)) + ")";
-    if (init == ZE_RESULT_ERROR_UNINITIALIZED)
+  if (init.result != ZE_RESULT_SUCCESS) {
+    std::string message = "Level Zero: " + init.call + " failed (" +
+                          levelZeroResultName(static_cast<int>(init.result)) + ")";
+    if (init.result == ZE_RESULT_ERROR_UNINITIALIZED)
       message += ": the loader found no Level Zero GPU driver that initialises (no Intel compute "
                  "runtime installed, or no Intel GPU)";
     return outcome(LevelZeroStatus::NoDevice, std::move(message));
   }
-
-  uint32_t driverCount = 0;
-  check(zeDriverGet(&driverCount, nullptr), "zeDriverGet");
-  if (driverCount == 0)
-    return outcome(LevelZeroStatus::NoDevice, "Level Zero: zeInit succeeded but found 0 drivers");
-  std::vector<ze_driver_handle_t> drivers(driverCount);
-  check(zeDriverGet(&driverCount, drivers.data()), "zeDriverGet");
-  drivers.resize(driverCount);
+  if (init.list.empty())
+    return outcome(LevelZeroStatus::NoDevice,
+                   "Level Zero: " + init.call + " succeeded but found 0 drivers");
 
   size_t deviceTotal = 0, gpuTotal = 0;
-  for (ze_driver_handle_t driver : drivers) {
+  for (ze_driver_handle_t driver : init.list) {
     uint32_t deviceCount = 0;
     check(zeDeviceGet(driver, &deviceCount, nullptr), "zeDeviceGet");
     std::vector<ze_device_handle_t> devices(deviceCount);
@@ -143,7 +174,7 @@ LevelZeroOutcome probe(FoundDevice* found) {
       properties.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES;
       check(zeDeviceGetProperties(device, &properties), "zeDeviceGetProperties");
       if (properties.type != ZE_DEVICE_TYPE_GPU) continue;
-      if (gpuTotal++ == 0 && found) {
+      if (gpuTotal++ == ordinal && found) {
         found->driver = driver;
         found->device = device;
         found->name.assign(properties.name, strnlen(properties.name, sizeof properties.name));
@@ -151,15 +182,73 @@ LevelZeroOutcome probe(FoundDevice* found) {
     }
   }
 
-  std::string counts = "Level Zero: " + plural(drivers.size(), "driver") + ", " +
-                       plural(deviceTotal, "device") + ", " + plural(gpuTotal, "GPU device");
+  std::string counts = "Level Zero (" + init.call + "): " + plural(init.list.size(), "driver") +
+                       ", " + plural(deviceTotal, "device") + ", " + plural(gpuTotal, "GPU device");
   if (gpuTotal == 0) return outcome(LevelZeroStatus::NoDevice, std::move(counts));
+  if (ordinal >= gpuTotal)
+    return outcome(LevelZeroStatus::Failed,
+                   "device ordinal " + std::to_string(ordinal) + ": there " +
+                       (gpuTotal == 1 ? "is " : "are ") + counts.substr(counts.find("): ") + 3) +
+                       " (ordinals 0.." + std::to_string(gpuTotal - 1) + ")");
   LevelZeroOutcome o = outcome(LevelZeroStatus::Ran, std::move(counts));
   if (found) {
     o.deviceName = found->name;
-    o.message += "; using " + found->name;
+    o.message += "; using GPU " + std::to_string(ordinal) + ", " + found->name;
   }
   return o;
+}
+
+// What the device reports; the Intel queries only where the driver lists their extension (a
+// driver that does not know a chained structure leaves it untouched).
+DeviceCapabilities capabilities(ze_driver_handle_t driver, ze_device_handle_t device) {
+  uint32_t count = 0;
+  check(zeDriverGetExtensionProperties(driver, &count, nullptr), "zeDriverGetExtensionProperties");
+  std::vector<ze_driver_extension_properties_t> extensions(count);
+  check(zeDriverGetExtensionProperties(driver, &count, extensions.data()),
+        "zeDriverGetExtensionProperties");
+  extensions.resize(std::min<size_t>(count, extensions.size()));
+  auto listed = [&](const char* name) {
+    return std::any_of(extensions.begin(), extensions.end(),
+                       [&](const auto& e) { return strncmp(e.name, name, sizeof e.name) == 0; });
+  };
+
+  DeviceCapabilities caps;
+  ze_device_compute_properties_t compute{};
+  compute.stype = ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES;
+  check(zeDeviceGetComputeProperties(device, &compute), "zeDeviceGetComputeProperties");
+  for (uint32_t i = 0; i < compute.numSubGroupSizes && i < ZE_SUBGROUPSIZE_COUNT; ++i)
+    caps.subgroupSizes.push_back(compute.subGroupSizes[i]);
+  caps.maxWorkGroupSize = compute.maxTotalGroupSize;
+
+  ze_device_properties_t properties{};
+  properties.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES;
+  DeviceIpVersion ip{kStructureDeviceIpVersion, nullptr, 0};
+  BlockArrayProperties blockArray{kStructureBlockArrayProperties, nullptr, 0};
+  const bool hasIp = listed(kIpVersionExtension), hasBlockArray = listed(kBlockArrayExtension);
+  if (hasBlockArray) {
+    blockArray.pNext = properties.pNext;
+    properties.pNext = &blockArray;
+  }
+  if (hasIp) {
+    ip.pNext = properties.pNext;
+    properties.pNext = &ip;
+  }
+  check(zeDeviceGetProperties(device, &properties), "zeDeviceGetProperties");
+  if (hasIp) caps.ipVersion = ip.ipVersion;
+  if (hasBlockArray) {
+    caps.blockLoad2d = (blockArray.flags & kBlockArrayFlagLoad) != 0;
+    caps.blockStore2d = (blockArray.flags & kBlockArrayFlagStore) != 0;
+  }
+
+  if (listed(kDpPropertiesExtension)) {
+    ze_device_module_properties_t module{};
+    module.stype = ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES;
+    DpProperties dp{kStructureDpProperties, nullptr, 0};
+    module.pNext = &dp;
+    check(zeDeviceGetModuleProperties(device, &module), "zeDeviceGetModuleProperties");
+    caps.dpas = (dp.flags & kDpFlagDpas) != 0;
+  }
+  return caps;
 }
 
 std::optional<std::string> invalidLaunch(const LevelZeroLaunch& launch) {
@@ -227,29 +316,6 @@ Module buildModule(ze_context_handle_t context, ze_device_handle_t device,
   return built;
 }
 
-// The device can run the launch: subgroups of 16 (the kernels' intel_reqd_sub_group_size) and
-// the work-group size. Named, instead of a failure deep in zeModuleCreate or the launch.
-void checkDevice(ze_device_handle_t device, const LevelZeroLaunch& launch) {
-  ze_device_compute_properties_t compute{};
-  compute.stype = ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES;
-  check(zeDeviceGetComputeProperties(device, &compute), "zeDeviceGetComputeProperties");
-  std::string sizes;
-  bool has16 = false;
-  for (uint32_t i = 0; i < compute.numSubGroupSizes && i < ZE_SUBGROUPSIZE_COUNT; ++i) {
-    sizes += (sizes.empty() ? "" : ", ") + std::to_string(compute.subGroupSizes[i]);
-    has16 = has16 || compute.subGroupSizes[i] == 16;
-  }
-  if (!has16)
-    throw LevelZeroFailure("the device has no subgroups of 16 (it has " +
-                           (sizes.empty() ? std::string("none") : sizes) +
-                           "): the kernels are written for SIMD16 DPAS (PVC, BMG)");
-  const uint64_t items = uint64_t{launch.groupSize[0]} * launch.groupSize[1] * launch.groupSize[2];
-  if (items > compute.maxTotalGroupSize)
-    throw LevelZeroFailure(
-        "the work-group of " + std::to_string(items) + " work-items exceeds the device's " +
-        std::to_string(compute.maxTotalGroupSize) + " (use fewer subgroups per work-group)");
-}
-
 uint32_t computeQueueOrdinal(ze_device_handle_t device) {
   uint32_t count = 0;
   check(zeDeviceGetCommandQueueGroupProperties(device, &count, nullptr),
@@ -305,6 +371,15 @@ void submit(ze_command_queue_handle_t queue, ze_command_list_handle_t list) {
 LevelZeroOutcome run(const LevelZeroLaunch& launch, const FoundDevice& found) {
   ze_device_handle_t device = found.device;
 
+  // The device can run the kernel: checked and named before anything is created, instead of a
+  // failure deep in zeModuleCreate or the launch.
+  DeviceRequirements need = launch.requirements;
+  need.workGroupSize = launch.groupSize[0] * launch.groupSize[1] * launch.groupSize[2];
+  const DeviceCapabilities caps = capabilities(found.driver, device);
+  std::vector<std::string> unknown;
+  if (auto ok = checkDeviceRequirements(caps, need, &unknown); !ok)
+    throw LevelZeroFailure(found.name + ": " + ok.error().message);
+
   ze_context_desc_t contextDesc{};
   contextDesc.stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC;
   ze_context_handle_t rawContext = nullptr;
@@ -312,7 +387,6 @@ LevelZeroOutcome run(const LevelZeroLaunch& launch, const FoundDevice& found) {
   // Declared first so it is destroyed last, after everything created in it.
   Context context(rawContext);
 
-  checkDevice(device, launch);
   std::string buildLog;
   Module module = buildModule(context.get(), device, launch, buildLog);
 
@@ -426,6 +500,8 @@ LevelZeroOutcome run(const LevelZeroLaunch& launch, const FoundDevice& found) {
 
   LevelZeroOutcome o = outcome(LevelZeroStatus::Ran, "");
   o.deviceName = found.name;
+  if (caps.ipVersion) o.ipVersion = gpuIpVersionText(decodeGpuIpVersion(*caps.ipVersion));
+  o.unknownCapabilities = std::move(unknown);
   o.buildLog = std::move(buildLog);
   o.spillBytes = kernelProperties.spillMemSize;
   o.privateBytes = kernelProperties.privateMemSize;
@@ -516,10 +592,10 @@ template <typename Body> LevelZeroOutcome guarded(Body&& body) {
 
 } // namespace
 
-LevelZeroOutcome probeLevelZero() {
-  return guarded([] {
+LevelZeroOutcome probeLevelZero(uint32_t deviceOrdinal) {
+  return guarded([&] {
     FoundDevice found;
-    return probe(&found);
+    return probe(&found, deviceOrdinal);
   });
 }
 
@@ -528,7 +604,7 @@ LevelZeroOutcome runOnLevelZero(const LevelZeroLaunch& launch) {
     if (auto problem = invalidLaunch(launch))
       return outcome(LevelZeroStatus::Failed, "Level Zero runner: " + *problem);
     FoundDevice found;
-    LevelZeroOutcome probed = probe(&found);
+    LevelZeroOutcome probed = probe(&found, launch.deviceOrdinal);
     if (probed.status != LevelZeroStatus::Ran) return probed;
     return run(launch, found);
   });

@@ -6,9 +6,61 @@
 
 namespace layout::opencl {
 
+BlockLoadProbeRun runBlockLoadProbeOnOpenCl(const codegen::BlockLoadProbe& probe) {
+  BlockLoadProbeRun run;
+  auto prelude = kernels::openClIntelPrelude(probe.source);
+  if (!prelude) {
+    run.outcome.status = OpenClStatus::Failed;
+    run.outcome.message = "prelude: " + prelude.error().message;
+    return run;
+  }
+  std::vector<uint8_t> input = probe.input, output(probe.outputBytes(), 0);
+  OpenClLaunch launch;
+  launch.source = *prelude + "\n#line 1\n" + probe.source;
+  launch.buildOptions = std::string(kernels::kOpenClPreludeBuildOptions);
+  launch.kernelName = probe.kernelName;
+  launch.globalSize = {16, 1, 1};
+  launch.localSize = {16, 1, 1};
+  launch.arguments = {{OpenClBuffer{&input, false}},
+                      {static_cast<int32_t>(probe.surface.widthBytes)},
+                      {static_cast<int32_t>(probe.surface.height)},
+                      {static_cast<int32_t>(probe.surface.pitchBytes)},
+                      {OpenClBuffer{&output, true}}};
+  run.outcome = runOnOpenCl(launch);
+  if (run.outcome.status == OpenClStatus::Ran)
+    if (auto ok = codegen::checkBlockLoadProbe(probe, output); !ok)
+      run.mismatch = ok.error().message;
+  return run;
+}
+
 GemmOpenClRun runGemmOnOpenCl(const codegen::GemmKernel& kernel, const std::string& source,
                               kernels::GemmInputs& inputs) {
   GemmOpenClRun run;
+  auto target = codegen::checkGemmConfig(kernel.config);
+  if (!target) {
+    run.outcome.status = OpenClStatus::Failed;
+    run.outcome.message = target.error().message;
+    return run;
+  }
+  for (const auto& shape : codegen::kernelProbeShapes(kernel)) {
+    auto probe = codegen::buildBlockLoadProbe(shape, target->blockIo);
+    if (!probe) {
+      run.outcome.status = OpenClStatus::Failed;
+      run.outcome.message = probe.error().message;
+      return run;
+    }
+    BlockLoadProbeRun checked = runBlockLoadProbeOnOpenCl(*probe);
+    if (checked.outcome.status != OpenClStatus::Ran) {
+      run.outcome = checked.outcome;
+      return run;
+    }
+    if (!checked.mismatch.empty()) {
+      run.outcome.status = OpenClStatus::Failed;
+      run.outcome.message = checked.mismatch;
+      return run;
+    }
+    run.probed.push_back(intel::blockShapeName(shape));
+  }
   auto prelude = kernels::openClIntelPrelude(source);
   if (!prelude) {
     run.outcome.status = OpenClStatus::Failed;

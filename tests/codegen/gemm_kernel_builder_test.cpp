@@ -159,7 +159,8 @@ TEST(GemmKernelBuilder, RfcTilingReport) {
   int zeroed = 0;
   for (const Op& op : k->prologue) zeroed += std::holds_alternative<ZeroOp>(op);
   EXPECT_EQ(zeroed, 16);
-  EXPECT_EQ(k->prologue.size(), 16u + 2u); // and the prefetch of K step 0: one round of A, of B
+  // and the prefetches of K steps 0 and 1 (stages 2): one round of A and one of B each
+  EXPECT_EQ(k->prologue.size(), 16u + 2u * 2u);
 }
 
 // Subgroup origins: sg_layout [8, 4] is row-major (subgroup id = row * 4 + column), so subgroup
@@ -354,18 +355,9 @@ TEST(GemmConfigRobustness, RandomConfigurations) {
                           (int64_t{1} << 24) + 1,
                           int64_t{1} << 31,
                           int64_t{1} << 40};
-  const char* keys[] = {"m",
-                        "n",
-                        "k",
-                        "k_tile",
-                        "repeat_count",
-                        "prefetch_distance",
-                        "grf_per_thread",
-                        "sg_layout",
-                        "sg_data",
-                        "dtype",
-                        "arch",
-                        "transpose_b"};
+  const char* keys[] = {
+      "m",         "n",       "k",     "k_tile", "repeat_count", "stages", "grf_per_thread",
+      "sg_layout", "sg_data", "dtype", "arch",   "transpose_b"};
   auto pick = [&](auto& array) { return array[rng() % std::size(array)]; };
   int built = 0, rejected = 0;
   for (int trial = 0; trial < 3000; ++trial) {
@@ -446,7 +438,7 @@ void cover(Coverage& c, const Footprint& f) {
 }
 
 // Issue 17: the cooperative prefetch gives each subgroup its own blocks (no element is prefetched
-// twice in one K step), and every element a K step loads was prefetched `prefetch_distance` steps
+// twice in one K step), and every element a K step loads was prefetched `stages` steps
 // earlier (in the loop), or by the prologue for the first steps.
 TEST(GemmKernelBuilder, PrefetchIsDistinctAndAhead) {
   struct Case {
@@ -456,13 +448,13 @@ TEST(GemmKernelBuilder, PrefetchIsDistinctAndAhead) {
   std::vector<Case> cases;
   for (int distance : {1, 2, 3}) {
     GemmConfig rfc;
-    rfc.prefetchDistance = distance;
+    rfc.stages = distance;
     cases.push_back({"rfc", rfc});
   }
   GemmConfig small;
   small.sgLayout = {2, 2};
   small.sgData = {32, 64};
-  small.prefetchDistance = 2;
+  small.stages = 2;
   cases.push_back({"2x2", small});
   GemmConfig bt = small;
   bt.transposeB = true;
@@ -472,10 +464,10 @@ TEST(GemmKernelBuilder, PrefetchIsDistinctAndAhead) {
   i8.kTile = 64;
   cases.push_back({"2x2 int8", i8});
   for (const Case& t : cases) {
-    SCOPED_TRACE(std::string(t.name) + " distance " + std::to_string(t.c.prefetchDistance));
+    SCOPED_TRACE(std::string(t.name) + " distance " + std::to_string(t.c.stages));
     auto k = buildGemmKernel(t.c);
     ASSERT_TRUE(k) << k.error().message;
-    const int64_t sgs = k->launch.subgroupsPerWorkgroup, d = t.c.prefetchDistance;
+    const int64_t sgs = k->launch.subgroupsPerWorkgroup, d = t.c.stages;
     const int64_t step = t.c.kTile;
     auto footprints = [&](const std::vector<Op>& list, intel::BlockOp kind, int64_t k0) {
       Coverage c;
@@ -501,6 +493,33 @@ TEST(GemmKernelBuilder, PrefetchIsDistinctAndAhead) {
       for (const auto& [element, times] : footprints(k->mainLoop, intel::BlockOp::Load, s * step))
         ASSERT_TRUE(prologue.count(element)) << "step " << s << " not prefetched by the prologue";
   }
+}
+
+// Issue 17: a split work-group barrier brackets each K step when subgroups share a cooperative
+// prefetch (arrive first, wait last, once each), and only then.
+TEST(GemmKernelBuilder, SplitBarrierAroundTheKStep) {
+  auto barriers = [](const GemmKernel& k) {
+    std::vector<std::pair<size_t, bool>> at;
+    for (size_t i = 0; i < k.mainLoop.size(); ++i)
+      if (const auto* b = std::get_if<SplitBarrierOp>(&k.mainLoop[i])) at.push_back({i, b->arrive});
+    for (const auto* list : {&k.prologue, &k.epilogue})
+      for (const Op& op : *list) EXPECT_FALSE(std::holds_alternative<SplitBarrierOp>(op));
+    return at;
+  };
+  auto k = buildGemmKernel(GemmConfig{});
+  ASSERT_TRUE(k) << k.error().message;
+  const std::vector<std::pair<size_t, bool>> expected{{0, true}, {k->mainLoop.size() - 1, false}};
+  EXPECT_EQ(barriers(*k), expected);
+  GemmConfig none;
+  none.stages = 0;
+  k = buildGemmKernel(none);
+  ASSERT_TRUE(k) << k.error().message;
+  EXPECT_TRUE(barriers(*k).empty());
+  GemmConfig one;
+  one.sgLayout = {1, 1};
+  k = buildGemmKernel(one);
+  ASSERT_TRUE(k) << k.error().message;
+  EXPECT_TRUE(barriers(*k).empty());
 }
 
 } // namespace

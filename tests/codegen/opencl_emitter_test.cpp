@@ -4,6 +4,7 @@
 //
 // Without clang-14, llvm-spirv-14, spirv-val or spirv-dis the compiling tests are skipped, unless
 // LAYOUT_REQUIRE_SPIRV is set (CI), where they fail.
+#include "codegen/block_load_probe.h"
 #include "codegen/gemm_kernel_builder.h"
 #include "codegen/opencl_emitter.h"
 
@@ -171,7 +172,7 @@ GemmKernel handBuiltBf16() {
   k.config.sgLayout = {2, 1};
   k.config.sgData = {8, 16};
   k.config.kTile = 16;
-  k.config.prefetchDistance = 0;
+  k.config.stages = 0;
   k.name = "hand_bf16";
   k.launch = {4, 4, 2, 16};
   k.values = {
@@ -410,6 +411,16 @@ TEST_F(OpenClEmitter, RfcDefaultBf16) {
             std::string::npos);
   EXPECT_NE(s.find("for (int k0 = 0; k0 < K; k0 += 32) {"), std::string::npos);
   EXPECT_EQ(countOf(s, " = intel_sub_group_bf16_bf16_matrix_mad_k16("), 32u);
+  // The split barrier brackets the K step: arrive first in the loop body, wait last.
+  const size_t loop = s.find("for (int k0 = 0; k0 < K; k0 += 32) {");
+  const size_t arrive = s.find("intel_work_group_barrier_arrive(0);", loop);
+  const size_t wait = s.find("intel_work_group_barrier_wait(0);", loop);
+  ASSERT_NE(arrive, std::string::npos);
+  ASSERT_NE(wait, std::string::npos);
+  EXPECT_LT(arrive, s.find("intel_sub_group_2d_block_prefetch", loop));
+  EXPECT_GT(wait, s.rfind(" = intel_sub_group_bf16_bf16_matrix_mad_k16("));
+  EXPECT_EQ(countOf(s, "intel_work_group_barrier_arrive(0);"), 1u);
+  EXPECT_EQ(countOf(s, "intel_work_group_barrier_wait(0);"), 1u);
   REQUIRE_SPIRV_TOOLS();
   compileAndCheck(*k);
   const std::string dis = disassemble(dir_ + "/" + k->name + ".spv");
@@ -418,6 +429,8 @@ TEST_F(OpenClEmitter, RfcDefaultBf16) {
            "_Z52intel_sub_group_2d_block_read_transform_16b_32r16x2cPU3AS1viiiDv2_iPj",
            "_Z40intel_sub_group_bf16_bf16_matrix_mad_k16Dv8_sDv8_iDv8_f",
            "_Z42intel_sub_group_2d_block_write_32b_8r16x1cPU3AS1viiiDv2_iPj",
+           "_Z31intel_work_group_barrier_arrivej",
+           "_Z29intel_work_group_barrier_waitj",
        })
     EXPECT_TRUE(importsMangled(dis, mangled)) << mangled;
 }
@@ -436,7 +449,7 @@ std::vector<GemmConfig> sweep() {
           GemmConfig c;
           c.dtype = t;
           c.transposeB = transposeB;
-          c.prefetchDistance = prefetch;
+          c.stages = prefetch;
           c.repeatCount = rc;
           if (t == GemmDataType::TF32) c.kTile = 16; // 32 x 64 f32 operands of K 32 exceed 256 GRF
           if (i++ % 2) c.m = c.n = c.k = 1000;
@@ -478,6 +491,22 @@ TEST_F(OpenClEmitter, AccumulatorsStayInRegisters) {
     EXPECT_EQ(dis.find("%_ptr_Function_v8float Function"), std::string::npos) << k->name;
     EXPECT_NE(dis.find("%_ptr_Function_v8uint Function"), std::string::npos); // the copies
   }
+}
+
+// The lane-order probe kernel compiles to valid SPIR-V that imports the transposed load.
+TEST_F(OpenClEmitter, BlockLoadProbeCompilesAndValidates) {
+  REQUIRE_SPIRV_TOOLS();
+  auto pvc = intel::blockIoTarget("pvc");
+  ASSERT_TRUE(pvc);
+  auto probe = buildBlockLoadProbe({32, 8, 32, 1, true, false}, *pvc);
+  ASSERT_TRUE(probe) << probe.error().message;
+  auto spirv = compileToSpirv(probe->source, probe->kernelName, dir_);
+  ASSERT_TRUE(spirv) << spirv.error().message;
+  const std::string spv = dir_ + "/" + probe->kernelName + ".spv";
+  ASSERT_TRUE(validateSpirv(spv));
+  EXPECT_TRUE(
+      importsMangled(disassemble(spv),
+                     "_Z51intel_sub_group_2d_block_read_transpose_32b_32r8x1cPU3AS1viiiDv2_iPj"));
 }
 
 TEST_F(OpenClEmitter, ConfigSweepCompilesAndValidates) {

@@ -40,7 +40,7 @@ GemmConfig configOf(const SweepCase& s) {
   c.kTile = s.kTileSteps * codegen::dataTypeTraits(s.dtype).dpasK;
   c.repeatCount = s.repeatCount;
   c.transposeB = s.transposeB;
-  c.prefetchDistance = s.prefetch;
+  c.stages = s.prefetch;
   return c;
 }
 
@@ -264,6 +264,17 @@ TEST(GemmSimulation, IllegalBlockIoIsReported) {
   EXPECT_NE(s.error().message.find("workgroup (0, 0), subgroup 0: A load 0: 16b_16r16x2c at (x 1"),
             std::string::npos)
       << s.error().message;
+
+  // A split barrier out of pairs (the wait dropped) is an error of the IR, not a silent no-op.
+  auto unpaired = codegen::buildGemmKernel(c);
+  ASSERT_TRUE(unpaired) << unpaired.error().message;
+  ASSERT_TRUE(std::holds_alternative<codegen::SplitBarrierOp>(unpaired->mainLoop.back()));
+  unpaired->mainLoop.pop_back();
+  auto u = simulateGemmKernel(*unpaired, in.memory);
+  ASSERT_FALSE(u);
+  EXPECT_NE(u.error().message.find("split barrier: a second arrive before the wait"),
+            std::string::npos)
+      << u.error().message;
 
   GemmMemory small; // buffers smaller than the surfaces
   auto e = simulateGemmKernel(*k, small);

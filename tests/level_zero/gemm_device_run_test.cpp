@@ -30,7 +30,7 @@ TEST(GemmDeviceRun, LaunchFollowsTheKernelIr) {
   ASSERT_TRUE(kernel) << kernel.error().message;
   auto inputs = kernels::makeGemmInputs(kernel->config, kernels::InputKind::Random, 1);
   const std::vector<uint8_t> spirv{1, 2, 3, 4};
-  const LevelZeroLaunch launch = gemmLaunch(*kernel, spirv, inputs, 7);
+  const LevelZeroLaunch launch = gemmLaunch(*kernel, spirv, inputs, {.timedRepetitions = 7});
 
   EXPECT_EQ(launch.spirv, spirv);
   EXPECT_EQ(launch.kernelName, kernel->name);
@@ -66,7 +66,7 @@ TEST(GemmDeviceRun, DefaultRegisterFileHasNoBuildFlag) {
   const auto kernel = codegen::buildGemmKernel(config);
   ASSERT_TRUE(kernel) << kernel.error().message;
   auto inputs = kernels::makeGemmInputs(config, kernels::InputKind::Random, 1);
-  EXPECT_EQ(gemmLaunch(*kernel, {1, 2, 3, 4}, inputs, 0).buildFlags, "");
+  EXPECT_EQ(gemmLaunch(*kernel, {1, 2, 3, 4}, inputs, {.timedRepetitions = 0}).buildFlags, "");
 }
 
 TEST(GemmDeviceRun, WithoutDeviceReportsNoDevice) {
@@ -76,7 +76,8 @@ TEST(GemmDeviceRun, WithoutDeviceReportsNoDevice) {
   ASSERT_TRUE(kernel) << kernel.error().message;
   auto inputs = kernels::makeGemmInputs(kernel->config, kernels::InputKind::Random, 1);
   const auto c = inputs.memory.c;
-  const GemmDeviceRun run = runGemmOnLevelZero(*kernel, {1, 2, 3, 4}, inputs, 1);
+  const GemmDeviceRun run =
+      runGemmOnLevelZero(*kernel, {1, 2, 3, 4}, inputs, {.timedRepetitions = 1});
   EXPECT_EQ(run.outcome.status, LevelZeroStatus::NoDevice) << run.outcome.message;
   EXPECT_EQ(run.outcome.message, probeLevelZero().message);
   EXPECT_FALSE(run.verification.passed);

@@ -3,6 +3,7 @@
 // specs) and the simulator (liblayout's block-I/O executors, kernels::simulateDpas) must agree
 // register for register on one block load of each kind and one DPAS of each type. Skipped
 // without an OpenCL device unless LAYOUT_REQUIRE_OPENCL is set.
+#include "codegen/block_load_probe.h"
 #include "codegen/gemm_kernel_builder.h"
 #include "codegen/opencl_emitter.h"
 #include "kernels/gemm_verification.h"
@@ -73,6 +74,42 @@ TEST(GemmOnOpenCl, ACorruptedKernelTextFailsVerification) {
     EXPECT_FALSE(run.verification.passed);
     EXPECT_GT(run.verification.mismatches, 0);
   }
+}
+
+// The transposed-load probe runs on the device and agrees with the model; the same probe with
+// its coordinate moved by one row must be reported, naming a lane and a register; and a
+// transpose-B GEMM probes its load before it runs.
+TEST(GemmOnOpenCl, TransposedLoadProbeRunsAndCatchesAMovedCoordinate) {
+  auto pvc = layout::intel::blockIoTarget("pvc");
+  ASSERT_TRUE(pvc);
+  auto probe = layout::codegen::buildBlockLoadProbe({32, 8, 32, 1, true, false}, *pvc);
+  ASSERT_TRUE(probe) << probe.error().message;
+  const auto good = layout::opencl::runBlockLoadProbeOnOpenCl(*probe);
+  if (noDevice(good.outcome)) GTEST_SKIP() << good.outcome.message;
+  ASSERT_EQ(good.outcome.status, OpenClStatus::Ran)
+      << good.outcome.message << good.outcome.buildLog;
+  EXPECT_EQ(good.mismatch, "");
+
+  auto moved = *probe;
+  const std::string from = "(int2)(2, 3)";
+  const size_t at = moved.source.find(from);
+  ASSERT_NE(at, std::string::npos) << moved.source;
+  moved.source.replace(at, from.size(), "(int2)(2, 4)");
+  const auto bad = layout::opencl::runBlockLoadProbeOnOpenCl(moved);
+  ASSERT_EQ(bad.outcome.status, OpenClStatus::Ran) << bad.outcome.message;
+  EXPECT_EQ(bad.mismatch,
+            "probe layout_probe_transpose_32b_32r8x1c: the device's transpose_32b_32r8x1c load "
+            "disagrees with the lane order the kernels assume: lane 0, register 0: got element "
+            "(row 4, column 2), expected element (row 3, column 2)");
+
+  auto kernel = bf16Kernel();
+  kernel.config.transposeB = true;
+  auto transposed = layout::codegen::buildGemmKernel(kernel.config);
+  ASSERT_TRUE(transposed) << transposed.error().message;
+  const auto run = runText(*transposed, layout::codegen::emitOpenCl(*transposed));
+  ASSERT_EQ(run.outcome.status, OpenClStatus::Ran) << run.outcome.message;
+  EXPECT_EQ(run.probed, std::vector<std::string>{"transpose_32b_32r8x1c"});
+  EXPECT_TRUE(run.verification.passed) << run.verification.summary();
 }
 
 // A launch bigger than the prelude's scratch is refused, not run wrong.

@@ -58,8 +58,12 @@ struct GemmConfig {
   int64_t kTile = 32;
   int repeatCount = 8;     // DPAS M: rows of one instruction
   bool transposeB = false; // B is stored as N x K (row-major B^T)
-  // Cooperative prefetch of the A and B tiles `prefetchDistance` K steps ahead (0 = none).
-  int prefetchDistance = 1;
+  // Pipeline depth, as sycl-tla's `Stages`: the A and B tiles are prefetched cooperatively
+  // `stages` K steps ahead of the loads that use them, the first `stages` steps in a prologue
+  // (0 = no prefetch). With prefetch and more than one subgroup, a split work-group barrier
+  // (arrive at the start of a K step, wait at its end) keeps the subgroups within one step of
+  // each other, so the blocks one subgroup prefetched for all are in cache when the others load.
+  int stages = 2;
   // Workgroup order: consecutive workgroups walk M within a group of `groupM` tile rows before
   // moving to the next column, so the B columns they share stay in L2 (1: row by row, the
   // hardware's order of group ids).
@@ -80,7 +84,7 @@ Expected<void> validateGemmConfig(const GemmConfig& c);
 Expected<GemmTarget> checkGemmConfig(const GemmConfig& c);
 
 // JSON form (keys: m, n, k, dtype, arch, sg_layout, sg_data, k_tile, repeat_count,
-// transpose_b, prefetch_distance, grf_per_thread). Missing keys keep `base`'s values; unknown
+// transpose_b, stages, grf_per_thread). Missing keys keep `base`'s values; unknown
 // keys are errors.
 Expected<GemmConfig> gemmConfigFromJson(const nlohmann::json& j, const GemmConfig& base = {});
 nlohmann::ordered_json gemmConfigToJson(const GemmConfig& c);

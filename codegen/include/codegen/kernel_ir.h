@@ -91,7 +91,15 @@ struct ZeroOp {
   int value = -1;
 };
 
-using Op = std::variant<BlockIoOp, ShuffleOp, DpasOp, ZeroOp>;
+// One half of a split work-group barrier (cl_intel_split_work_group_barrier): `arrive` signals
+// that the work-item reached it and goes on; `wait` blocks until every work-item of the
+// work-group has arrived. Work between the two overlaps the wait. Each arrive is followed by
+// exactly one wait before the next arrive.
+struct SplitBarrierOp {
+  bool arrive = true; // false: wait
+};
+
+using Op = std::variant<BlockIoOp, ShuffleOp, DpasOp, ZeroOp, SplitBarrierOp>;
 
 // A 2D NDRange: dimension 0 = workgroupsN x localSize work-items (group id 0 = the workgroup's
 // tile column), dimension 1 = workgroupsM (group id 1 = its tile row); local size

@@ -24,6 +24,13 @@ namespace layout::codegen {
 // A, B, C, K, then width (bytes), height (rows), pitch (bytes) of A, B and C.
 std::string emitOpenCl(const GemmKernel& kernel);
 
+// The OpenCL C of a one-message probe kernel `kernelName`(global uchar* source, int width, int
+// height, int pitch, global uint* out): one subgroup issues the load of `shape` at (x, y) and lane
+// l writes its `unitsPerLane` registers (each widened to 32 bits) to out[l * unitsPerLane + i].
+// See block_load_probe.h.
+std::string emitBlockLoadProbe(const intel::BlockShape& shape, const std::string& kernelName,
+                               int64_t x, int64_t y, int64_t unitsPerLane);
+
 // The shape the emitter issues a block op with: its own when OpenCL has that built-in
 // (hasOpenClBlockBuiltin, codegen/opencl_block_builtins.h); for a prefetch without one, a shape
 // of the same rows and row length that has one (16b_32r32x1c is issued as 16b_32r16x2c; a

@@ -1,7 +1,8 @@
 // OpenCL C that emulates Intel's subgroup built-ins (cl_intel_subgroup_2d_block_io,
 // cl_intel_subgroup_matrix_multiply_accumulate[_tf32], intel_sub_group_shuffle[_xor] of
-// cl_intel_subgroups) and the subgroup queries in portable OpenCL C 2.0, so that a kernel generated
-// for Intel Xe runs unchanged on an OpenCL device without subgroups (PoCL on the CPU).
+// cl_intel_subgroups, cl_intel_split_work_group_barrier) and the subgroup queries in portable
+// OpenCL C 2.0, so that a kernel generated for Intel Xe runs unchanged on an OpenCL device without
+// subgroups (PoCL on the CPU).
 //
 //   layout::Expected<std::string> prelude = layout::kernels::openClIntelPrelude(kernelText);
 //   if (!prelude) std::cerr << prelude.error().message << "\n";

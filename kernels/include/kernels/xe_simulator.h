@@ -39,6 +39,7 @@ struct GemmMemory {
 struct SimulationStats {
   int64_t workgroups = 0, subgroups = 0;
   int64_t dpas = 0, loads = 0, stores = 0, prefetches = 0;
+  int64_t barriers = 0; // split barriers (arrive and wait) passed, per subgroup summed
   double seconds = 0;
 };
 

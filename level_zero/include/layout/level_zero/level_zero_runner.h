@@ -19,6 +19,8 @@
 // stay out of this header; result codes are passed as int.
 #pragma once
 
+#include "layout/level_zero/device_requirements.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -50,6 +52,11 @@ struct LevelZeroLaunch {
   // A kernel that spills registers to memory is refused unless this is set: it runs, but far
   // below what its tiling promises, so the configuration should change.
   bool allowSpills = false;
+  // What the kernel needs from the device, checked before anything is created (the work-group
+  // size is taken from groupSize).
+  DeviceRequirements requirements;
+  // Which GPU device: its index among all GPU devices of all drivers, in driver order.
+  uint32_t deviceOrdinal = 0;
 };
 
 enum class LevelZeroStatus {
@@ -64,7 +71,11 @@ struct LevelZeroOutcome {
   // "1 driver, 1 device, 0 GPU devices"). Failed: the call and its result name, plus the build
   // log when zeModuleCreate fails. Ran: a one-line summary.
   std::string message;
-  std::string deviceName; // Ran: the device used (the first GPU device of the first driver)
+  std::string deviceName; // Ran: the device used (GPU `deviceOrdinal`)
+  // Ran: the device's IP version ("12.60.7"; empty when the driver cannot report it), and what
+  // the requirements check could not verify because the driver lacks the query.
+  std::string ipVersion;
+  std::vector<std::string> unknownCapabilities;
   // Ran: "kernel timestamps" (device clock around each launch) or "host clock" (includes
   // submission and synchronisation, used when the device has no timestamp events).
   std::string timingSource;
@@ -76,13 +87,15 @@ struct LevelZeroOutcome {
   uint32_t spillBytes = 0, privateBytes = 0;
 };
 
-// Initialises Level Zero once (the zeInit result is cached for the process) and enumerates
-// drivers and GPU devices without creating anything.
-LevelZeroOutcome probeLevelZero();
+// Initialises Level Zero once per process (zeInitDrivers for GPU drivers where the loader has it,
+// else zeInit + zeDriverGet; the result is cached) and enumerates drivers and GPU devices without
+// creating anything. An ordinal past the GPU devices found is Failed, naming how many there are.
+LevelZeroOutcome probeLevelZero(uint32_t deviceOrdinal = 0);
 
-// Probes, then on the first GPU device: builds the module, uploads every buffer, launches once
-// (warm-up), reads back the readBack buffers, then launches timedRepetitions more times to time
-// them. Read-back happens after the warm-up so that kernels that accumulate into their output
+// Probes, then on GPU device launch.deviceOrdinal: checks launch.requirements against what the
+// device reports (subgroup size, work-group size, IP version, DPAS, 2D block I/O), builds the
+// module, uploads every buffer, launches once (warm-up), reads back the readBack buffers, then
+// launches timedRepetitions more times to time them. Read-back happens after the warm-up so that kernels that accumulate into their output
 // (C += A * B) return the result of exactly one launch. A launch that is invalid whatever the
 // device (no SPIR-V, no kernel name, a null or empty buffer, a zero group size or count, negative
 // repetitions) is Failed even without a device, so such bugs show on every machine.

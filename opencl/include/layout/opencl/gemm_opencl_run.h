@@ -11,21 +11,33 @@
 //   if (run.outcome.status == OpenClStatus::NoDevice) ...   // exit 3 in layoutctl
 #pragma once
 
+#include "codegen/block_load_probe.h"
 #include "codegen/kernel_ir.h"
 #include "kernels/gemm_verification.h"
 #include "layout/opencl/opencl_runner.h"
 
 #include <string>
+#include <vector>
 
 namespace layout::opencl {
 
 struct GemmOpenClRun {
   OpenClOutcome outcome;
   kernels::GemmVerification verification; // set when outcome.status == Ran
+  std::vector<std::string> probed;        // the load shapes probed before the GEMM
 };
 
+// A block-load probe (codegen/block_load_probe.h) run behind the prelude.
+struct BlockLoadProbeRun {
+  OpenClOutcome outcome; // Ran: the probe kernel ran
+  std::string mismatch;  // Ran: "" when the device agrees with the model, else what differs
+};
+BlockLoadProbeRun runBlockLoadProbeOnOpenCl(const codegen::BlockLoadProbe& probe);
+
 // Runs `source` (the emitted text of `kernel`, or a variant of it) on `inputs`; C is read back
-// into inputs.memory.c. Launches larger than the prelude's scratch are refused (Failed).
+// into inputs.memory.c. First, one probe per transposed load shape of the kernel
+// (codegen::kernelProbeShapes): a probe that disagrees with the model fails the run before the
+// GEMM. Launches larger than the prelude's scratch are refused (Failed).
 GemmOpenClRun runGemmOnOpenCl(const codegen::GemmKernel& kernel, const std::string& source,
                               kernels::GemmInputs& inputs);
 
