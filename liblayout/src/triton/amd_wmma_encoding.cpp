@@ -1,6 +1,7 @@
 // AMD WMMA accumulators (#ttg.amd_wmma, versions 1-3, wave32) and their dot operands.
 #include "encoding_internal.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace layout::triton::detail {
@@ -70,7 +71,97 @@ Expected<WmmaParams> wmmaParams(const AttrValue& attr) {
   return p;
 }
 
+// The 16x16 (or, version 3, 32x16) instruction tile as Triton main builds it, out-dims
+// standard, then (rank 3) a size-1 batch dim: getTileLayout.
+Expected<LinearLayout> wmmaTile(int64_t version, bool transposed, int64_t instrM, int rank) {
+  const bool batch = rank == 3;
+  const DimName dimM = dims::standardOut(batch ? 1 : 0), dimN = dims::standardOut(batch ? 2 : 1);
+  const DimName across = transposed ? dimM : dimN, along = transposed ? dimN : dimM;
+  std::vector<std::vector<uint64_t>> regs =
+      version == 1 ? std::vector<std::vector<uint64_t>>{{0, 2}, {0, 4}, {0, 8}}
+                   : std::vector<std::vector<uint64_t>>{{0, 1}, {0, 2}, {0, 4}};
+  if (version != 1 && instrM == 32) regs.push_back({0, 16});
+  InDimBases lanes{dims::lane(),
+                   {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, uint64_t(version == 1 ? 1 : 8)}}};
+  LAYOUT_TRY_ASSIGN(tile, LinearLayout::create({{dims::reg(), regs}, lanes},
+                                               {{across, 16}, {along, uint64_t(instrM)}}));
+  if (batch) {
+    const DimName dimB = dims::standardOut(0);
+    for (auto f : {LinearLayout::identity1D(1, dims::reg(), dimB),
+                   LinearLayout::identity1D(1, dims::lane(), dimB)})
+      if (auto err = multiplyInto(tile, f); !err) return err.error();
+  }
+  std::vector<DimName> outs;
+  for (int d = 0; d < rank; ++d) outs.push_back(dims::standardOut(d));
+  return tile.transposeOuts(outs);
+}
+
+std::vector<DimName> reversedStandardOuts(int rank) {
+  std::vector<DimName> outs;
+  for (int d = rank - 1; d >= 0; --d) outs.push_back(dims::standardOut(d));
+  return outs;
+}
+
 } // namespace
+
+Expected<std::optional<LinearLayout>> wmmaCtaLayout(const AttrValue& attr) {
+  const AttrValue* cta = attr.find("ctaLayout");
+  if (!cta) return std::optional<LinearLayout>();
+  if (cta->kind != AttrValue::Kind::Dict)
+    return makeErrorAt(cta->location,
+                       "'ctaLayout' must be a dictionary {register = [...], warp = [...]}");
+  for (const auto& [key, value] : cta->entries)
+    if (key != "register" && key != "warp")
+      return makeErrorAt(value.location,
+                         "'ctaLayout' has the in-dims register and warp, not '" + key + "'");
+  if (!cta->find("warp"))
+    return makeErrorAt(cta->location, "Expected basis of 'warp' not found in 'ctaLayout'");
+  int64_t rank = 0;
+  for (const char* key : {"register", "warp"}) {
+    if (!cta->find(key)) continue;
+    LAYOUT_TRY_ASSIGN(bases, basesParam(*cta, key));
+    for (const auto& b : bases) {
+      if (rank == 0) rank = int64_t(b.size());
+      if (int64_t(b.size()) != rank)
+        return makeErrorAt(cta->find(key)->location, std::string("'ctaLayout' ") + key +
+                                                         " bases have " + std::to_string(b.size()) +
+                                                         " components, others " +
+                                                         std::to_string(rank));
+      for (int64_t x : b)
+        if (x < 0)
+          return makeErrorAt(cta->find(key)->location, std::string("'ctaLayout' ") + key +
+                                                           " bases must be non-negative, not " +
+                                                           std::to_string(x));
+    }
+  }
+  int64_t serialized = 2;
+  if (attr.find("rank")) {
+    LAYOUT_TRY_ASSIGN(r, intParam(attr, "rank"));
+    serialized = r;
+  }
+  if (rank == 0) rank = serialized;
+  if (attr.find("rank") && rank != serialized)
+    return makeErrorAt(attr.find("rank")->location,
+                       "'rank' = " + std::to_string(serialized) + " but the ctaLayout bases have " +
+                           std::to_string(rank) +
+                           " components (Serialized rank and rank deduced from LL need to match)");
+  if (rank < 2 || rank > 3)
+    return makeErrorAt(cta->location, "#ttg.amd_wmma has rank 2 or 3, not " + std::to_string(rank));
+  std::vector<DimName> outs;
+  for (int d = 0; d < rank; ++d) outs.push_back(dims::standardOut(d));
+  std::vector<InDimBases> ins;
+  for (const char* key : {"register", "warp"}) {
+    InDimBases in{std::string(key) == "register" ? dims::reg() : dims::warp(), {}};
+    if (cta->find(key)) {
+      LAYOUT_TRY_ASSIGN(bases, basesParam(*cta, key));
+      for (const auto& b : bases) in.bases.push_back(std::vector<uint64_t>(b.begin(), b.end()));
+    }
+    ins.push_back(std::move(in));
+  }
+  auto l = LinearLayout::createSurjective(ins, outs);
+  if (!l) return makeErrorAt(cta->location, "'ctaLayout': " + l.error().message);
+  return std::optional<LinearLayout>(std::move(*l));
+}
 
 // Triton's AMDWmmaEncodingAttr::toLinearLayout. The 16x16 instruction tile, out-dims [lane
 // direction, register direction] (N, M; M, N when transposed):
@@ -81,6 +172,27 @@ Expected<WmmaParams> wmmaParams(const AttrValue& attr) {
 // and the batch dim in registers).
 Expected<LinearLayout> amdWmmaToLinearLayout(const AttrValue& attr,
                                              std::span<const int64_t> shape) {
+  LAYOUT_TRY_ASSIGN(ctaLayout, wmmaCtaLayout(attr));
+  if (ctaLayout) {
+    // Triton main: the tile times the stored warp arrangement (in units of tiles), out-dims in
+    // row-major repetition order, then the CGA fit.
+    const int rank = int(ctaLayout->numOutDims());
+    if (auto err = checkRank(size_t(rank), shape); !err) return err.error();
+    LAYOUT_TRY_ASSIGN(version, intParam(attr, "version"));
+    std::vector<int64_t> instr{16, 16, 16};
+    if (attr.find("instrShape")) {
+      LAYOUT_TRY_ASSIGN(list, intList(attr, "instrShape"));
+      instr = list;
+    }
+    bool transposed = false;
+    for (const char* key : {"isTranspose", "isTransposed"})
+      if (const AttrValue* v = attr.find(key)) transposed = v->boolean;
+    LAYOUT_TRY_ASSIGN(tile, wmmaTile(version, transposed, instr.at(0), rank));
+    LAYOUT_TRY_ASSIGN(full, product(tile, *ctaLayout));
+    LAYOUT_TRY_ASSIGN(ordered, full.transposeOuts(reversedStandardOuts(rank)));
+    LAYOUT_TRY_ASSIGN(cga, cgaLayout(attr, rank));
+    return combineCtaCgaWithShape(ordered, cga, shape);
+  }
   LAYOUT_TRY_ASSIGN(p, wmmaParams(attr));
   const int rank = int(p.warps.size());
   if (auto err = checkRank(size_t(rank), shape); !err) return err.error();
@@ -119,6 +231,74 @@ Expected<LinearLayout> amdWmmaToLinearLayout(const AttrValue& attr,
   return combineCtaCgaWithShape(tile, cga, shape);
 }
 
+namespace {
+
+// Triton main's wmmaDotOperandToLinearLayout: the operand tile (kWidth registers along K, 16 lanes
+// along non-K, 2 lanes along K (version 1: zero, a copy), registers along K to the instruction's
+// K, and for a 32-row instruction a second register block along non-K) times the parent's
+// ctaLayout with K projected away and the all-zero registers removed; out-dims [K, non-K, batch],
+// then the CGA fit.
+Expected<LinearLayout> wmmaMainDotToLinearLayout(int64_t opIdx, int64_t kWidth,
+                                                 const AttrValue& wmma, const LinearLayout& cta,
+                                                 std::span<const int64_t> shape) {
+  const int rank = int(cta.numOutDims());
+  if (auto err = checkRank(size_t(rank), shape); !err) return err.error();
+  LAYOUT_TRY_ASSIGN(version, intParam(wmma, "version"));
+  std::vector<int64_t> instr{16, 16, 16};
+  if (wmma.find("instrShape")) {
+    LAYOUT_TRY_ASSIGN(list, intList(wmma, "instrShape"));
+    instr = list;
+  }
+  const bool batch = rank == 3;
+  const int kIndex = opIdx == 0 ? rank - 1 : rank - 2;
+  const int nonKIndex = opIdx == 0 ? rank - 2 : rank - 1;
+  const DimName dimK = dims::standardOut(kIndex), dimNonK = dims::standardOut(nonKIndex);
+  const DimName reg = dims::reg(), lane = dims::lane();
+  const int64_t nonKDim = opIdx == 0 ? instr[0] : instr[1], kDim = instr[2], kDepth = 2;
+  if (kDim % (kDepth * kWidth) != 0)
+    return makeError("kWidth " + std::to_string(kWidth) + " does not divide the instruction's K " +
+                     std::to_string(kDim) + " into the 2 lane groups of #ttg.amd_wmma");
+  LinearLayout tile;
+  auto times = [&tile](const Expected<LinearLayout>& f) { return multiplyInto(tile, f); };
+  for (auto f : {LinearLayout::identity1D(uint64_t(kWidth), reg, dimK),
+                 LinearLayout::identity1D(16, lane, dimNonK),
+                 version == 1 ? LinearLayout::zeros1D(uint64_t(kDepth), lane, dimK)
+                              : LinearLayout::identity1D(uint64_t(kDepth), lane, dimK),
+                 LinearLayout::identity1D(uint64_t(kDim / (kDepth * kWidth)), reg, dimK)})
+    if (auto err = times(f); !err) return err.error();
+  if (nonKDim / 16 > 1)
+    if (auto err = times(LinearLayout::identity1D(uint64_t(nonKDim / 16), reg, dimNonK)); !err)
+      return err.error();
+  // projectAwayOutDim(ctaLayout, K), then drop the registers that became zero.
+  const int k = cta.outDimIndex(dimK);
+  std::vector<InDimBases> ins;
+  for (int i = 0; i < cta.numInDims(); ++i) {
+    InDimBases in{cta.inDimName(i), {}};
+    for (int b = 0; b < cta.inDimSizeLog2(i); ++b) {
+      std::vector<uint64_t> basis = cta.basis(i, b);
+      basis[k] = 0;
+      const bool zero = std::all_of(basis.begin(), basis.end(), [](uint64_t x) { return x == 0; });
+      if (in.name == reg && zero) continue;
+      in.bases.push_back(std::move(basis));
+    }
+    ins.push_back(std::move(in));
+  }
+  std::vector<DimName> outs;
+  for (int d = 0; d < rank; ++d) outs.push_back(dims::standardOut(d));
+  LAYOUT_TRY_ASSIGN(projected, LinearLayout::createSurjective(ins, outs));
+  // Triton's product merges the out-dim orders (the tile's [K, non-K] against dim0..); only the
+  // final order below matters, so the factor is put in the tile's order first.
+  std::vector<DimName> order{dimK, dimNonK};
+  if (batch) order.push_back(dims::standardOut(0));
+  LAYOUT_TRY_ASSIGN(aligned, projected.transposeOuts(order));
+  LAYOUT_TRY_ASSIGN(full, product(tile, aligned));
+  LAYOUT_TRY_ASSIGN(ordered, full.transposeOuts(order));
+  LAYOUT_TRY_ASSIGN(cga, cgaLayout(wmma, rank));
+  return combineCtaCgaWithShape(ordered, cga, shape);
+}
+
+} // namespace
+
 // Triton's wmmaDotOperandToLinearLayout: kWidth registers along K, 16 lanes along the non-K dim,
 // lane 16 along K (version 1: a copy of lanes 0-15, both halves hold the same K values; versions
 // 2, 3: the next kWidth values of K), registers along K up to the instruction's K. Then the
@@ -139,6 +319,8 @@ Expected<LinearLayout> amdWmmaDotToLinearLayout(const AttrValue& dot, const Attr
         std::string("kWidth of a dot operand of #ttg.amd_wmma must be a power of two, ") + "not " +
             std::to_string(kWidth));
   LAYOUT_TRY(encodingFromAttr(wmma)); // the parent's verifier (dot operands are not verified)
+  LAYOUT_TRY_ASSIGN(ctaLayout, wmmaCtaLayout(wmma));
+  if (ctaLayout) return wmmaMainDotToLinearLayout(opIdx, kWidth, wmma, *ctaLayout, shape);
   LAYOUT_TRY_ASSIGN(p, wmmaParams(wmma));
   const int rank = int(shape.size());
   if (auto err = checkRank(p.warps.size(), shape); !err) return err.error();

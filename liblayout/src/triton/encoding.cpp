@@ -160,6 +160,40 @@ Expected<int> verifySwizzled(const AttrValue& attr) {
   return int(order.size());
 }
 
+// #ttg.amd_wmma in Triton main's form (ctaLayout instead of warpsPerCTA / tilesPerWarp), as main's
+// AMDWmmaEncodingAttr::verify: the instruction shapes of each version, one of the two forms.
+Expected<int> verifyAmdWmmaMain(const AttrValue& attr, int64_t version, int rank) {
+  for (const char* key : {"warpsPerCTA", "tilesPerWarp"})
+    if (const AttrValue* v = attr.find(key))
+      return makeErrorAt(v->location, std::string("'") + key +
+                                          "' is Triton 3.6's form of #ttg.amd_wmma; with "
+                                          "'ctaLayout' (Triton main) the warps are its warp bases");
+  std::vector<int64_t> instr = {16, 16, 16};
+  const AttrValue* instrAttr = attr.find("instrShape");
+  if (instrAttr) {
+    LAYOUT_TRY_ASSIGN(list, detail::intList(attr, "instrShape"));
+    instr = list;
+  }
+  using Shapes = std::vector<std::vector<int64_t>>;
+  const Shapes valid = version == 1   ? Shapes{{16, 16, 16}}
+                       : version == 2 ? Shapes{{16, 16, 16}, {16, 16, 32}}
+                                      : Shapes{{16, 16, 4},   {16, 16, 32}, {16, 16, 64},
+                                               {16, 16, 128}, {32, 16, 64}, {32, 16, 128}};
+  if (std::find(valid.begin(), valid.end(), instr) == valid.end()) {
+    std::string listedShapes;
+    for (const auto& v : valid)
+      listedShapes += std::string(listedShapes.empty() ? "" : ", ") + "[" + std::to_string(v[0]) +
+                      ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) + "]";
+    return makeErrorAt(instrAttr ? instrAttr->location : attr.location,
+                       "invalid WMMA v" + std::to_string(version) + " instruction shape: " +
+                           (instrAttr ? "'instrShape' = " + printAttrValue(*instrAttr)
+                                      : std::string("the default [16, 16, 16]")) +
+                           " (version " + std::to_string(version) + " has " + listedShapes + ")");
+  }
+  LAYOUT_TRY(detail::cgaLayout(attr, rank));
+  return rank;
+}
+
 // #ttg.amd_wmma, as Triton 3.6's AMDWmmaEncodingAttr::verify plus the parameter types: version
 // 1 (gfx11), 2 (gfx12) or 3 (gfx1250); instrShape [16, 16, 16] for versions 1 and 2 (the default)
 // and [16, 16, K], K in {4, 32, 64, 128}, for version 3 (which has no default).
@@ -182,6 +216,11 @@ Expected<int> verifyAmdWmma(const AttrValue& attr) {
                          "give only one of 'isTranspose' (Triton 3.6) and 'isTransposed'");
     transposeFlag = v;
   }
+  LAYOUT_TRY_ASSIGN(ctaLayout, detail::wmmaCtaLayout(attr));
+  if (ctaLayout) return verifyAmdWmmaMain(attr, version, ctaLayout->numOutDims());
+  if (const AttrValue* rank = attr.find("rank"))
+    return makeErrorAt(rank->location, "'rank' belongs to Triton main's ctaLayout form of "
+                                       "#ttg.amd_wmma; with warpsPerCTA the rank is its length");
   LAYOUT_TRY_ASSIGN(warps, detail::intList(attr, "warpsPerCTA"));
   if (warps.size() < 2 || warps.size() > 3)
     return makeErrorAt(attr.find("warpsPerCTA")->location,

@@ -52,6 +52,11 @@ Expected<void> checkMfmaInstrShape(const AttrValue& mfma, int64_t mDim, int64_t 
 Expected<LinearLayout> amdMfmaToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
 Expected<LinearLayout> amdMfmaDotToLinearLayout(const AttrValue& dot, const AttrValue& mfma,
                                                 std::span<const int64_t> shape);
+// Triton main's `ctaLayout = {register = [...], warp = [...]}` of #ttg.amd_wmma (register may be
+// omitted; `rank` gives the rank of an empty one, default 2): the warp arrangement over WMMA
+// tiles, in-dims register, warp -> dim0.., out sizes the smallest that hold the bases (it must be
+// surjective onto them). nullopt when the attribute has the 3.6 parameters instead.
+Expected<std::optional<LinearLayout>> wmmaCtaLayout(const AttrValue& attr);
 Expected<LinearLayout> amdWmmaToLinearLayout(const AttrValue& attr, std::span<const int64_t> shape);
 Expected<LinearLayout> amdWmmaDotToLinearLayout(const AttrValue& dot, const AttrValue& wmma,
                                                 std::span<const int64_t> shape);

@@ -27,9 +27,10 @@ constexpr const char* kDotOperand[] = {"opIdx", "parent", "kWidth"};
 constexpr const char* kNvidiaMma[] = {"versionMajor", "versionMinor", "warpsPerCTA", "instrShape"};
 constexpr const char* kAmdMfma[] = {"version",      "warpsPerCTA",  "instrShape",
                                     "isTransposed", "tilesPerWarp", "elementBitWidth"};
-// Triton 3.6 spells the flag isTranspose; the seed's attribute definitions isTransposed.
-constexpr const char* kAmdWmma[] = {"version",     "isTranspose",  "isTransposed",
-                                    "warpsPerCTA", "tilesPerWarp", "instrShape"};
+// Triton 3.6 spells the flag isTranspose; the seed's attribute definitions isTransposed. Triton
+// main replaced warpsPerCTA / tilesPerWarp by ctaLayout (and rank, for an empty one).
+constexpr const char* kAmdWmma[] = {"version",      "isTranspose", "isTransposed", "warpsPerCTA",
+                                    "tilesPerWarp", "instrShape",  "ctaLayout",    "rank"};
 constexpr const char* kLinear[] = {"register", "lane", "warp", "block"};
 constexpr const char* kSlice[] = {"dim", "parent"};
 // A, B and C: the per-warp operand shapes older Triton versions print.

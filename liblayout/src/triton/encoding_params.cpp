@@ -148,6 +148,20 @@ AttrValue attrOf(const AmdMfmaEncoding& e) {
 AttrValue attrOf(const AmdWmmaEncoding& e) {
   AttrBuilder b("ttg.amd_wmma");
   b.add("version", integerValue(e.version)).add("isTranspose", booleanValue(e.isTranspose));
+  if (e.hasCtaLayout) {
+    // Triton main's printer: empty bases are skipped, CGALayout after ctaLayout, instrShape only
+    // when it is not the default.
+    AttrValue cta;
+    cta.kind = AttrValue::Kind::Dict;
+    if (!e.ctaRegisters.empty()) cta.entries.push_back({"register", basesValue(e.ctaRegisters)});
+    if (!e.ctaWarps.empty()) cta.entries.push_back({"warp", basesValue(e.ctaWarps)});
+    b.add("ctaLayout", std::move(cta));
+    if (e.rank != 0) b.add("rank", integerValue(e.rank));
+    b.addCga(e.cgaLayout);
+    if (e.instrShape != std::vector<int64_t>{16, 16, 16})
+      b.addListIfAny("instrShape", e.instrShape);
+    return b.v;
+  }
   b.addList("warpsPerCTA", e.warpsPerCTA).addListIfAny("tilesPerWarp", e.tilesPerWarp);
   b.addCga(e.cgaLayout).addListIfAny("instrShape", e.instrShape);
   return b.v;
@@ -306,12 +320,37 @@ Expected<AmdMfmaEncoding> amdMfmaEncoding(const Encoding& e) {
 Expected<AmdWmmaEncoding> amdWmmaEncoding(const Encoding& e) {
   LAYOUT_TRY(expectKind(e, EncodingKind::AmdWmma, "ttg.amd_wmma"));
   LAYOUT_TRY_ASSIGN(version, optionalInt(e.attr, "version", 1));
+  if (const AttrValue* cta = e.attr.find("ctaLayout")) {
+    AmdWmmaEncoding out;
+    out.version = version;
+    out.isTranspose = flag(e.attr, "isTranspose") || flag(e.attr, "isTransposed");
+    out.hasCtaLayout = true;
+    LAYOUT_TRY_ASSIGN(regs, optionalBases(*cta, "register"));
+    LAYOUT_TRY_ASSIGN(warps, optionalBases(*cta, "warp"));
+    LAYOUT_TRY_ASSIGN(rank, optionalInt(e.attr, "rank", 0));
+    LAYOUT_TRY_ASSIGN(instr, optionalList(e.attr, "instrShape"));
+    LAYOUT_TRY_ASSIGN(ctaLayout, detail::wmmaCtaLayout(e.attr));
+    LAYOUT_TRY_ASSIGN(cga, cgaBases(e.attr, ctaLayout->numOutDims()));
+    out.ctaRegisters = std::move(regs);
+    out.ctaWarps = std::move(warps);
+    out.rank = rank;
+    out.instrShape = std::move(instr);
+    out.cgaLayout = std::move(cga);
+    return out;
+  }
   LAYOUT_TRY_ASSIGN(wpc, detail::intList(e.attr, "warpsPerCTA"));
   LAYOUT_TRY_ASSIGN(tiles, optionalList(e.attr, "tilesPerWarp"));
   LAYOUT_TRY_ASSIGN(instr, optionalList(e.attr, "instrShape"));
   LAYOUT_TRY_ASSIGN(cga, cgaBases(e.attr, int(wpc.size())));
   const bool transposed = flag(e.attr, "isTranspose") || flag(e.attr, "isTransposed");
-  return AmdWmmaEncoding{version, transposed, wpc, tiles, instr, cga};
+  AmdWmmaEncoding out;
+  out.version = version;
+  out.isTranspose = transposed;
+  out.warpsPerCTA = std::move(wpc);
+  out.tilesPerWarp = std::move(tiles);
+  out.instrShape = std::move(instr);
+  out.cgaLayout = std::move(cga);
+  return out;
 }
 
 Expected<LinearEncoding> linearEncoding(const Encoding& e) {

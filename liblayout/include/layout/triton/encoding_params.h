@@ -61,13 +61,17 @@ struct AmdMfmaEncoding {
   int64_t elementBitWidth = 0;       // 0: absent
   Bases cgaLayout;
 };
-// #ttg.amd_wmma
+// #ttg.amd_wmma, in Triton 3.6's form (warpsPerCTA, tilesPerWarp) or Triton main's
+// (ctaLayout = {register = [...], warp = [...]}, the warp arrangement over WMMA tiles).
 struct AmdWmmaEncoding {
   int64_t version = 1;
   bool isTranspose = false;
   std::vector<int64_t> warpsPerCTA;
   std::vector<int64_t> tilesPerWarp, instrShape; // empty: absent
   Bases cgaLayout;
+  bool hasCtaLayout = false; // Triton main's form: the two below instead of warpsPerCTA
+  Bases ctaRegisters, ctaWarps;
+  int64_t rank = 0; // 0: absent (Triton main prints no rank)
 };
 // #ttg.linear: the bases of each hardware in-dim over the tensor dims.
 struct LinearEncoding {
