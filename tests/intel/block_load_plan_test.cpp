@@ -16,6 +16,7 @@
 //    against the plan's load count.
 #include "layout/intel/block_load_plan.h"
 #include "layout/triton/encoding.h"
+#include "layout/triton/intel_subgroup_2d_block.h"
 #include "support/scoped_limits.h"
 
 #include "support/test_data.h"
@@ -23,6 +24,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -535,6 +537,84 @@ TEST(BlockLoadPlanSweep, LoadsDeliverEveryDpasRegisterAndAreMinimal) {
   std::cout << "[ sweep ] " << configs << " configurations, " << planned << " planned and proved, "
             << failedAsExpected << " rejected (no lane-preserving block load), " << perLane
             << " with lane-dependent shuffles\n";
+}
+
+} // namespace
+
+// ---- The planner's loads and the backend's #ttig.subgroup_2d_block -------------------------
+
+namespace {
+
+// For each load of a plan: whether the per-lane element order of the message (the reference
+// executor, intel::loadPerWorkItem) is the backend's #ttig.subgroup_2d_block layout with
+// instrShape = (tileHeight, tileWidth) and the load's numBlocks, element for element.
+std::vector<bool> loadsMatchSubgroup2DBlock(const intel::BlockLoadPlan& plan) {
+  std::vector<bool> out;
+  const auto pvc = target("pvc");
+  for (const intel::BlockLoad& l : plan.loads) {
+    const intel::BlockShape s{l.elemBits,  l.tileWidth, l.tileHeight,
+                              l.numBlocks, l.transpose, l.vnni};
+    // A surface whose element (r, c) holds r << 8 | c (16-bit elements, tiles up to 64 x 64).
+    const int64_t cols = 64, rows = 64;
+    intel::Surface surface{0, cols * 2, rows, cols * 2};
+    std::vector<uint8_t> memory(size_t(rows * cols * 2));
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c) {
+        const uint16_t code = uint16_t(r << 8 | c);
+        std::memcpy(memory.data() + (r * cols + c) * 2, &code, 2);
+      }
+    auto lanes = intel::loadPerWorkItem(pvc, {intel::BlockOp::Load, s, surface, 0, 0}, memory);
+    EXPECT_TRUE(lanes) << (lanes ? "" : lanes.error().message);
+    if (!lanes) return {};
+    layout::triton::Subgroup2DBlockParams p;
+    p.instrShape = {l.tileHeight, l.tileWidth};
+    p.numBlocks = l.numBlocks;
+    const int64_t shape[] = {l.tileHeight, int64_t{l.tileWidth} * l.numBlocks};
+    auto ll = layout::triton::subgroup2DBlockLayout(p, shape);
+    EXPECT_TRUE(ll) << (ll ? "" : ll.error().message);
+    if (!ll) return {};
+    bool same = int64_t((*lanes)[0].size()) == int64_t(ll->inDimSize(0));
+    for (size_t lane = 0; same && lane < lanes->size(); ++lane)
+      for (size_t i = 0; same && i < (*lanes)[lane].size(); ++i) {
+        const std::pair<DimName, uint64_t> in[] = {
+            {dims::reg(), i}, {dims::lane(), lane}, {dims::warp(), 0}, {dims::block(), 0}};
+        auto o = ll->apply(in);
+        same = (*lanes)[lane][i] == ((*o)[0].second << 8 | (*o)[1].second);
+      }
+    out.push_back(same);
+  }
+  return out;
+}
+
+// Seed 002's operands: the plain A load (16b_32r16x2c) and the VNNI B load
+// (transform_16b_32r16x2c) deliver their elements exactly in the backend's subgroup_2d_block
+// order (for VNNI, reading each dword as its two 16-bit halves, lower row first); the transposed
+// B load (transpose_32b_32r8x1c) does not: the encoding describes a row-major message, and the
+// transposed message gives lane l the rows l and l + 16 of a column (docs/reference/intel-xe.md
+// §1.5 and §3.1).
+TEST(BlockLoadPlanSeed, LoadsAgainstTheBackendsSubgroup2DBlockLayout) {
+  struct Case {
+    int opIdx;
+    std::vector<int64_t> shape;
+    bool transposed;
+    const char* load;
+    bool coincides;
+  };
+  for (const Case& c : {Case{0, {256, 32}, false, "16b_32r16x2c", true},
+                        Case{1, {32, 256}, false, "transform_16b_32r16x2c", true},
+                        Case{1, {32, 256}, true, "transpose_32b_32r8x1c", false}}) {
+    SCOPED_TRACE(c.load);
+    auto enc = layout::triton::parseEncoding(seedOperand(c.opIdx));
+    ASSERT_TRUE(enc.ok());
+    auto plan = intel::planBlockLoads(*enc, c.shape, 16, c.transposed, target("pvc"));
+    ASSERT_TRUE(plan.ok()) << plan.error().message;
+    ASSERT_FALSE(plan->loads.empty());
+    const auto& l = plan->loads[0];
+    EXPECT_EQ(intel::blockShapeName(
+                  {l.elemBits, l.tileWidth, l.tileHeight, l.numBlocks, l.transpose, l.vnni}),
+              c.load);
+    for (bool same : loadsMatchSubgroup2DBlock(*plan)) EXPECT_EQ(same, c.coincides);
+  }
 }
 
 } // namespace

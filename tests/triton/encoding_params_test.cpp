@@ -57,6 +57,8 @@ RoundTrip roundTrip(const Encoding& e) {
     return through(sharedLinearEncoding(e));
   case EncodingKind::IntelDpas:
     return through(intelDpasEncoding(e));
+  case EncodingKind::IntelSubgroup2DBlock:
+    return through(subgroup2DBlockEncoding(e));
   }
   return {};
 }

@@ -86,6 +86,7 @@ const std::map<std::string, EncodingKind, std::less<>>& kindsByName() {
       {"ttg.padded_shared", EncodingKind::PaddedShared},
       {"ttg.shared_linear", EncodingKind::SharedLinear},
       {"ttig.dpas", EncodingKind::IntelDpas},
+      {"ttig.subgroup_2d_block", EncodingKind::IntelSubgroup2DBlock},
   };
   return kinds;
 }
@@ -379,6 +380,10 @@ Expected<int> verify(const Encoding& e) {
     LAYOUT_TRY_ASSIGN(p, detail::intelDpasParams(attr));
     return p.rank;
   }
+  case EncodingKind::IntelSubgroup2DBlock: {
+    LAYOUT_TRY(detail::subgroup2DBlockParams(attr));
+    return 2;
+  }
   case EncodingKind::NvmmaShared: {
     // swizzlingByteWidth in {0, 32, 64, 128}, elementBitWidth in {4, 8, 16, 32, 64}, boolean
     // transposed / fp4Padded, rank agreeing with the CGA layout, no unknown keys.
@@ -460,6 +465,8 @@ Expected<Encoding> encodingFromAttr(const AttrValue& attr) {
     return makeErrorAt(attr.location,
                        std::string("unknown TritonGPU encoding '#") + attr.text + "'");
   std::string canonical = printAttrValue(normalized);
+  if (it->second == EncodingKind::IntelSubgroup2DBlock)
+    canonical = detail::subgroup2DBlockSpacing(std::move(canonical));
   Encoding e{it->second, std::move(normalized), std::move(canonical)};
   LAYOUT_TRY(verify(e));
   return e;
@@ -546,6 +553,8 @@ Expected<LinearLayout> toLinearLayoutUncached(const Encoding& encoding,
     return detail::nvmmaSharedToLinearLayout(encoding.attr, shape);
   case EncodingKind::IntelDpas:
     return detail::intelDpasToLinearLayout(encoding.attr, shape);
+  case EncodingKind::IntelSubgroup2DBlock:
+    return detail::subgroup2DBlockToLinearLayout(encoding.attr, shape);
   default:
     return makeError("#" + encoding.attr.text +
                      ": the conversion of this encoding to a linear layout is not implemented yet");

@@ -4,6 +4,7 @@
 #include "layout/core/linear_layout.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/intel_dpas.h"
+#include "layout/triton/intel_subgroup_2d_block.h"
 
 #include <cstdint>
 #include <optional>
@@ -76,6 +77,14 @@ struct NvmmaSharedParams {
 Expected<NvmmaSharedParams> nvmmaSharedParams(const AttrValue& attr);
 Expected<LinearLayout> nvmmaSharedToLinearLayout(const AttrValue& attr,
                                                  std::span<const int64_t> shape);
+
+// #ttig.subgroup_2d_block: its verified parameters and its conversion.
+Expected<Subgroup2DBlockParams> subgroup2DBlockParams(const AttrValue& attr);
+Expected<LinearLayout> subgroup2DBlockToLinearLayout(const AttrValue& attr,
+                                                     std::span<const int64_t> shape);
+// The backend prints its scalar parameters without spaces around '=' (`numBlocks=2,
+// order=[1, 0], kWidth=1, threadsPerWarp=16`): MLIR's text for the attribute, from ours.
+std::string subgroup2DBlockSpacing(std::string text);
 
 // #ttig.dpas (Intel DPAS, `#triton_intel_gpu.dpas`): its verified parameters (DpasEncodingAttr::
 // verify; errors name the parameter and the rule), the accumulator layout (operand C) and the

@@ -46,6 +46,9 @@ constexpr const char* kIntelDpas[] = {"repeatCount",
                                       "B",
                                       "C"};
 
+constexpr const char* kIntelSubgroup2DBlock[] = {"warpsPerCTA", "instrShape", "numBlocks",
+                                                 "order",       "kWidth",     "threadsPerWarp"};
+
 bool among(const std::string& key, Names names) {
   return std::any_of(names.begin(), names.end(), [&](const char* n) { return key == n; });
 }
@@ -93,6 +96,8 @@ ParameterSet parameterSet(EncodingKind kind, const AttrValue& attr) {
     return {kSlice, false, nullptr};
   case EncodingKind::IntelDpas:
     return {kIntelDpas, true, nullptr};
+  case EncodingKind::IntelSubgroup2DBlock:
+    return {kIntelSubgroup2DBlock, true, nullptr};
   }
   return {{}, false, nullptr};
 }

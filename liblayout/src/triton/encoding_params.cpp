@@ -245,7 +245,25 @@ AttrValue attrOf(const IntelDpasEncoding& e) {
   return b.v;
 }
 
+AttrValue attrOf(const Subgroup2DBlockEncoding& e) {
+  const Subgroup2DBlockParams& p = e.params;
+  AttrBuilder b("ttig.subgroup_2d_block");
+  b.addList("warpsPerCTA", {p.warpsPerCTA[0], p.warpsPerCTA[1]}).addCga(e.cgaLayout);
+  b.addList("instrShape", {p.instrShape[0], p.instrShape[1]});
+  b.add("numBlocks", integerValue(p.numBlocks)).addList("order", {p.order[0], p.order[1]});
+  b.add("kWidth", integerValue(p.kWidth)).add("threadsPerWarp", integerValue(p.threadsPerWarp));
+  return b.v;
+}
+
 } // namespace
+
+Expected<Encoding> toEncoding(const Subgroup2DBlockEncoding& e) {
+  return encodingFromAttr(attrOf(e));
+}
+
+std::string printEncoding(const Subgroup2DBlockEncoding& e) {
+  return detail::subgroup2DBlockSpacing(printAttrValue(attrOf(e)));
+}
 
 #define LAYOUT_TYPED_ENCODING(Type)                                                                \
   Expected<Encoding> toEncoding(const Type& e) {                                                   \
@@ -416,6 +434,13 @@ Expected<SharedLinearEncoding> sharedLinearEncoding(const Encoding& e) {
   LAYOUT_TRY_ASSIGN(block, optionalBases(e.attr, "block"));
   LAYOUT_TRY_ASSIGN(alignment, optionalInt(e.attr, "alignment", 0));
   return SharedLinearEncoding{offset, block, alignment};
+}
+
+Expected<Subgroup2DBlockEncoding> subgroup2DBlockEncoding(const Encoding& e) {
+  LAYOUT_TRY(expectKind(e, EncodingKind::IntelSubgroup2DBlock, "ttig.subgroup_2d_block"));
+  LAYOUT_TRY_ASSIGN(params, subgroup2DBlockParams(e));
+  LAYOUT_TRY_ASSIGN(cga, cgaBases(e.attr, 2));
+  return Subgroup2DBlockEncoding{params, cga};
 }
 
 Expected<IntelDpasEncoding> intelDpasEncoding(const Encoding& e) {

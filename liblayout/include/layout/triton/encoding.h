@@ -38,7 +38,8 @@ enum class EncodingKind {
   AmdRotatingShared,
   PaddedShared,
   SharedLinear,
-  IntelDpas, // #ttig.dpas (Intel DPAS; #triton_intel_gpu.dpas is read as #ttig.dpas)
+  IntelDpas,            // #ttig.dpas (Intel DPAS; #triton_intel_gpu.dpas is read as #ttig.dpas)
+  IntelSubgroup2DBlock, // #ttig.subgroup_2d_block (Intel 2D block loads)
 };
 
 // A parsed and verified TritonGPU encoding. `#triton_gpu.` is read as `#ttg.`, and

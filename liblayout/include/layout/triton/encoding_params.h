@@ -20,6 +20,7 @@
 #include "layout/core/expected.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/intel_dpas.h"
+#include "layout/triton/intel_subgroup_2d_block.h"
 
 #include <cstdint>
 #include <string>
@@ -112,6 +113,12 @@ struct SharedLinearEncoding {
 };
 // #ttig.dpas: IntelDpasParams (layout/triton/intel_dpas.h).
 using IntelDpasEncoding = IntelDpasParams;
+// #ttig.subgroup_2d_block: Subgroup2DBlockParams (layout/triton/intel_subgroup_2d_block.h) and the
+// CGA layout.
+struct Subgroup2DBlockEncoding {
+  Subgroup2DBlockParams params;
+  Bases cgaLayout;
+};
 
 // Builders: the encoding, verified with Triton's rules (errors as parseEncoding gives them).
 Expected<Encoding> toEncoding(const BlockedEncoding& e);
@@ -127,6 +134,7 @@ Expected<Encoding> toEncoding(const NvmmaSharedEncoding& e);
 Expected<Encoding> toEncoding(const PaddedSharedEncoding& e);
 Expected<Encoding> toEncoding(const SharedLinearEncoding& e);
 Expected<Encoding> toEncoding(const IntelDpasEncoding& e);
+Expected<Encoding> toEncoding(const Subgroup2DBlockEncoding& e);
 
 // Printers: MLIR's canonical text (not verified; toEncoding checks the rules).
 std::string printEncoding(const BlockedEncoding& e);
@@ -142,6 +150,8 @@ std::string printEncoding(const NvmmaSharedEncoding& e);
 std::string printEncoding(const PaddedSharedEncoding& e);
 std::string printEncoding(const SharedLinearEncoding& e);
 std::string printEncoding(const IntelDpasEncoding& e);
+// As the Intel backend prints it: `numBlocks=2, order=[1, 0], kWidth=1, threadsPerWarp=16`.
+std::string printEncoding(const Subgroup2DBlockEncoding& e);
 
 // Readers: the parameters of a parsed encoding of that kind (an error names the kind it is).
 Expected<BlockedEncoding> blockedEncoding(const Encoding& e);
@@ -157,5 +167,6 @@ Expected<NvmmaSharedEncoding> nvmmaSharedEncoding(const Encoding& e);
 Expected<PaddedSharedEncoding> paddedSharedEncoding(const Encoding& e);
 Expected<SharedLinearEncoding> sharedLinearEncoding(const Encoding& e);
 Expected<IntelDpasEncoding> intelDpasEncoding(const Encoding& e);
+Expected<Subgroup2DBlockEncoding> subgroup2DBlockEncoding(const Encoding& e);
 
 } // namespace layout::triton
