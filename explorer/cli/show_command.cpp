@@ -4,6 +4,7 @@
 #include "commands.h"
 
 #include "layout/core/resource_limits.h"
+#include "layout/protocol/layout_attribute.h"
 #include "layout/text/layout_json.h"
 #include "layout/text/mlir_attribute.h"
 #include "layout/triton/encoding.h"
@@ -43,14 +44,14 @@ ViewChoice viewOf(const Args& args, bool defaultBases) {
 }
 
 // The text for one encoding on a shape: triton-tensor-layout's view, or the bases.
-std::string encodingText(const layout::triton::Encoding& enc, std::span<const int64_t> shape,
+std::string encodingText(const layout::LayoutAttribute& enc, std::span<const int64_t> shape,
                          const ViewChoice& view, const Args& args, LinearLayout* out) {
-  auto ll = layout::triton::toLinearLayout(enc, shape);
+  auto ll = layout::toLinearLayout(enc, shape);
   if (!ll) throw CliExit{kInvalidInput, ll.error().message};
   if (out) *out = *ll;
   if (args.json()) return layout::printLayoutJson(*ll, 2) + "\n";
   if (view.bases) return ll->toString().substr(1) + "\n";
-  return orFail(layout::triton::layoutStr(enc, *ll, shape, view.hw));
+  return orFail(layout::layoutStr(enc, *ll, shape, view.hw));
 }
 
 std::string showEncodings(const Args& args, const std::string& attrText) {
@@ -76,7 +77,7 @@ std::string showEncodings(const Args& args, const std::string& attrText) {
     for (const auto& def : *defs) {
       aliases[def.name] = def.value;
       if (!wanted.empty() && !wanted.count(def.name)) continue;
-      auto enc = layout::triton::encodingFromAttr(def.value);
+      auto enc = layout::layoutAttributeFromAttr(def.value);
       if (!enc) throw CliExit{kInvalidInput, *file + ": #" + def.name + ": " + enc.error().message};
       LinearLayout ll;
       std::string text = encodingText(*enc, shape, view, args, &ll);
@@ -88,7 +89,7 @@ std::string showEncodings(const Args& args, const std::string& attrText) {
     }
   }
   if (!attrText.empty()) {
-    auto enc = layout::triton::parseEncoding(attrText, aliases);
+    auto enc = layout::parseLayoutAttribute(attrText, aliases);
     if (!enc) throw CliExit{kInvalidInput, "layout: " + enc.error().message};
     LinearLayout ll;
     std::string text = encodingText(*enc, shape, view, args, &ll);

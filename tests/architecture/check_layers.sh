@@ -23,7 +23,7 @@ declare -A allowed=(
   [kernels]="core text target triton intel codegen"
   [level_zero]="core text target triton intel codegen kernels"
   [opencl]="core text target triton intel codegen kernels"
-  [views]="core text target triton xegpu intel smem conversion"
+  [views]="core text target triton xegpu intel smem conversion protocol"
 )
 
 # The module of a source file, or "" for files the rule does not cover (tools, tests, examples).

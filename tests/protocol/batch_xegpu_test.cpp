@@ -109,3 +109,40 @@ TEST(BatchXegpu, ErrorsAreLines) {
 }
 
 } // namespace
+
+namespace {
+
+// Issue 18: the generic ops take every dialect. The XeGPU answer must be exactly what the xegpu.*
+// ops (tested against upstream's rules above and in tests/xegpu) give for the same attribute;
+// errors are the XeGPU verifier's words.
+TEST(BatchAnyDialect, VerifyToLinearLayoutAndLayoutStrTakeXegpu) {
+  const json shape = {128, 256};
+  EXPECT_EQ(result(run("toLinearLayout", {{"encoding", kLayout}, {"shape", shape}})),
+            result(run("xegpu.toLinearLayout", {{"layout", kLayout}, {"shape", shape}})));
+  EXPECT_EQ(result(run("verify", {{"encoding", kLayout}, {"shape", shape}})), json({{"ok", true}}));
+  const std::string slice = std::string("#xegpu.slice<") + kLayout + ", dims = [1]>";
+  const std::string text =
+      result(run("layoutStr", {{"encoding", slice}, {"shape", {128}}, {"view", "tensor"}}));
+  EXPECT_NE(text.find("T0:0"), std::string::npos) << text;
+  // The XeGPU verifier's message, as the xegpu.* op gives it.
+  const std::string bad = "#xegpu.layout<sg_layout = [2, 2], sg_data = [32]>";
+  const std::string viaGeneric = errorOf(run("verify", {{"encoding", bad}, {"shape", shape}}));
+  const std::string viaXegpu =
+      errorOf(run("xegpu.toLinearLayout", {{"layout", bad}, {"shape", shape}}));
+  const std::string rule = viaXegpu.substr(viaXegpu.find(": ") + 2);
+  EXPECT_NE(viaGeneric.find(rule.substr(rule.find(": ") + 2)), std::string::npos)
+      << viaGeneric << "\n"
+      << viaXegpu;
+  // Both TritonGPU dialect spellings, and a dialect that is neither.
+  for (const char* e : {"#triton_gpu.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], "
+                        "warpsPerCTA = [1, 1], order = [1, 0]}>",
+                        "#triton_intel_gpu.subgroup_2d_block<{warpsPerCTA = [1, 1], instrShape = "
+                        "[8, 16], numBlocks=1, order=[1, 0], kWidth=1, threadsPerWarp=16}>"})
+    EXPECT_EQ(result(run("verify", {{"encoding", e}, {"shape", {8, 16}}})), json({{"ok", true}}));
+  EXPECT_NE(errorOf(run("verify", {{"encoding", "#gpu.thing<{a = 1}>"}, {"shape", {8, 8}}}))
+                .find("unknown layout attribute '#gpu.thing' (the dialects are TritonGPU: #ttg., "
+                      "#ttig., #triton_gpu., #triton_intel_gpu.; and XeGPU: #xegpu.)"),
+            std::string::npos);
+}
+
+} // namespace

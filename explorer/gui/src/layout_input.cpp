@@ -1,8 +1,7 @@
 #include "explorer/layout_input.h"
 
+#include "layout/protocol/layout_attribute.h"
 #include "layout/text/layout_json.h"
-#include "layout/triton/encoding.h"
-#include "layout/xegpu/xegpu_layout.h"
 
 #include <cctype>
 #include <charconv>
@@ -23,21 +22,15 @@ Expected<LayoutInput> parseLayoutInput(std::string_view text, std::span<const in
     return LayoutInput{std::move(*ll), "layout JSON"};
   }
   if (shape.empty()) return makeError("shape: an encoding needs the tensor shape");
-  // An alias (#name) or attribute: parse once, then dispatch on the dialect.
+  // An alias (#name) or attribute of any dialect.
   auto attr = layout::parseAttribute(text, aliases);
   if (!attr) return attr.error();
-  if (attr->kind == layout::AttrValue::Kind::Attribute && attr->text.rfind("xegpu.", 0) == 0) {
-    auto xl = layout::xegpu::xegpuFromAttr(*attr);
-    if (!xl) return xl.error();
-    auto ll = layout::xegpu::toLinearLayout(*xl, shape);
-    if (!ll) return ll.error();
-    return LayoutInput{std::move(*ll), "#" + attr->text};
-  }
-  auto enc = layout::triton::encodingFromAttr(*attr);
-  if (!enc) return enc.error();
-  auto ll = layout::triton::toLinearLayout(*enc, shape);
+  auto parsed = layout::layoutAttributeFromAttr(*attr);
+  if (!parsed) return parsed.error();
+  auto ll = layout::toLinearLayout(*parsed, shape);
   if (!ll) return ll.error();
-  return LayoutInput{std::move(*ll), "#" + enc->attr.text};
+  const auto* enc = parsed->triton();
+  return LayoutInput{std::move(*ll), "#" + (enc ? enc->attr.text : attr->text)};
 }
 
 Expected<std::vector<int64_t>> parseShapeText(std::string_view text) {

@@ -1,5 +1,7 @@
-// Batch ops over TritonGPU encodings (interchange §2): toLinearLayout, layoutStr, verify.
+// Batch ops over layout attributes (interchange §2): toLinearLayout, layoutStr, verify, for every
+// dialect (TritonGPU encodings and XeGPU layouts, layout_attribute.h).
 #include "layout/protocol/batch.h"
+#include "layout/protocol/layout_attribute.h"
 #include "layout/text/layout_json.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
@@ -13,7 +15,7 @@ using nlohmann::ordered_json;
 namespace {
 
 struct EncodingOnShape {
-  triton::Encoding encoding;
+  LayoutAttribute encoding;
   std::vector<int64_t> shape;
   LinearLayout layout;
 };
@@ -21,9 +23,9 @@ struct EncodingOnShape {
 Expected<EncodingOnShape> convert(const BatchRequest& r) {
   LAYOUT_TRY_ASSIGN(text, r.stringArg("encoding"));
   LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
-  auto enc = triton::parseEncoding(text);
+  auto enc = parseLayoutAttribute(text);
   if (!enc) return withContext(enc.error(), "args.encoding");
-  LAYOUT_TRY_ASSIGN(ll, triton::toLinearLayout(*enc, shape));
+  LAYOUT_TRY_ASSIGN(ll, toLinearLayout(*enc, shape));
   return EncodingOnShape{std::move(*enc), std::move(shape), std::move(ll)};
 }
 
@@ -43,8 +45,8 @@ void registerTritonOps(BatchProcessor& p) {
                            return makeError("args.view: expected \"tensor\" or \"hw\", not \"" +
                                             view + "\"");
                          LAYOUT_TRY_ASSIGN(c, convert(r));
-                         LAYOUT_TRY_ASSIGN(
-                             text, triton::layoutStr(c.encoding, c.layout, c.shape, view == "hw"));
+                         LAYOUT_TRY_ASSIGN(text,
+                                           layoutStr(c.encoding, c.layout, c.shape, view == "hw"));
                          return ordered_json(std::move(text));
                        }});
   p.registerOp("verify", BatchOp{0, "args {encoding, shape} -> {ok: true} or the verifier's error",
