@@ -59,6 +59,8 @@ RoundTrip roundTrip(const Encoding& e) {
     return through(intelDpasEncoding(e));
   case EncodingKind::IntelSubgroup2DBlock:
     return through(subgroup2DBlockEncoding(e));
+  case EncodingKind::PartitionedShared:
+    return through(partitionedSharedEncoding(e));
   }
   return {};
 }

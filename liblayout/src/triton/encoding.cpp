@@ -87,6 +87,7 @@ const std::map<std::string, EncodingKind, std::less<>>& kindsByName() {
       {"ttg.shared_linear", EncodingKind::SharedLinear},
       {"ttig.dpas", EncodingKind::IntelDpas},
       {"ttig.subgroup_2d_block", EncodingKind::IntelSubgroup2DBlock},
+      {"ttg.partitioned_shared", EncodingKind::PartitionedShared},
   };
   return kinds;
 }
@@ -384,6 +385,31 @@ Expected<int> verify(const Encoding& e) {
     LAYOUT_TRY(detail::subgroup2DBlockParams(attr));
     return 2;
   }
+  case EncodingKind::PartitionedShared: {
+    // Triton main's parser and PartitionedSharedEncodingAttr::verify, with their messages.
+    const AttrValue* inner = attr.find("partitionLayout");
+    if (!inner) return makeErrorAt(attr.location, "missing partitionLayout");
+    LAYOUT_TRY_ASSIGN(partitions, detail::intParam(attr, "numPartitions"));
+    LAYOUT_TRY_ASSIGN(groups, detail::intParam(attr, "numGroups"));
+    LAYOUT_TRY_ASSIGN(dim, detail::intParam(attr, "partitionDim"));
+    if (partitions < 2 || !std::has_single_bit(uint64_t(partitions)))
+      return makeErrorAt(attr.find("numPartitions")->location,
+                         "numPartitions must be a power of 2 and at least 2");
+    if (groups < 1 || !std::has_single_bit(uint64_t(groups)))
+      return makeErrorAt(attr.find("numGroups")->location,
+                         "numGroups must be a power of 2 and greater than 0");
+    LAYOUT_TRY_ASSIGN(p, encodingFromAttr(*inner));
+    if (!p.isShared() || p.kind == EncodingKind::PartitionedShared)
+      return makeErrorAt(inner->location, "partitionLayout must be a SharedEncodingTrait (a shared "
+                                          "encoding other than #ttg.partitioned_shared), not #" +
+                                              p.attr.text);
+    LAYOUT_TRY_ASSIGN(rank, verify(p));
+    if (dim < 0 || (rank >= 0 && dim >= rank))
+      return makeErrorAt(attr.find("partitionDim")->location,
+                         "partitionDim (" + std::to_string(dim) +
+                             ") must be less than the layout rank (" + std::to_string(rank) + ")");
+    return rank;
+  }
   case EncodingKind::NvmmaShared: {
     // swizzlingByteWidth in {0, 32, 64, 128}, elementBitWidth in {4, 8, 16, 32, 64}, boolean
     // transposed / fp4Padded, rank agreeing with the CGA layout, no unknown keys.
@@ -451,7 +477,7 @@ Expected<int> verify(const Encoding& e) {
 bool Encoding::isShared() const {
   return kind == EncodingKind::SwizzledShared || kind == EncodingKind::NvmmaShared ||
          kind == EncodingKind::AmdRotatingShared || kind == EncodingKind::PaddedShared ||
-         kind == EncodingKind::SharedLinear;
+         kind == EncodingKind::SharedLinear || kind == EncodingKind::PartitionedShared;
 }
 
 Expected<Encoding> encodingFromAttr(const AttrValue& attr) {
@@ -555,6 +581,8 @@ Expected<LinearLayout> toLinearLayoutUncached(const Encoding& encoding,
     return detail::intelDpasToLinearLayout(encoding.attr, shape);
   case EncodingKind::IntelSubgroup2DBlock:
     return detail::subgroup2DBlockToLinearLayout(encoding.attr, shape);
+  case EncodingKind::PartitionedShared:
+    return detail::partitionedSharedToLinearLayout(encoding.attr, shape);
   default:
     return makeError("#" + encoding.attr.text +
                      ": the conversion of this encoding to a linear layout is not implemented yet");

@@ -86,6 +86,12 @@ Expected<LinearLayout> subgroup2DBlockToLinearLayout(const AttrValue& attr,
 // order=[1, 0], kWidth=1, threadsPerWarp=16`): MLIR's text for the attribute, from ours.
 std::string subgroup2DBlockSpacing(std::string text);
 
+// #ttg.partitioned_shared (Triton main): the inner shared layout of one piece (the tensor split
+// into numPartitions * numGroups pieces along partitionDim), then in-dim `partition` choosing the
+// piece within a group and more `offset` bits for the groups (partitionedSharedToLinearLayout).
+Expected<LinearLayout> partitionedSharedToLinearLayout(const AttrValue& attr,
+                                                       std::span<const int64_t> shape);
+
 // #ttig.dpas (Intel DPAS, `#triton_intel_gpu.dpas`): its verified parameters (DpasEncodingAttr::
 // verify; errors name the parameter and the rule), the accumulator layout (operand C) and the
 // layouts of its dot operands A and B (DPAStoLinearLayout; kWidth is checked, not used).

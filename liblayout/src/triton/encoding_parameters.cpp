@@ -46,6 +46,8 @@ constexpr const char* kIntelDpas[] = {"repeatCount",
                                       "B",
                                       "C"};
 
+constexpr const char* kPartitionedShared[] = {"numPartitions", "numGroups", "partitionDim",
+                                              "partitionLayout"};
 constexpr const char* kIntelSubgroup2DBlock[] = {"warpsPerCTA", "instrShape", "numBlocks",
                                                  "order",       "kWidth",     "threadsPerWarp"};
 
@@ -98,6 +100,8 @@ ParameterSet parameterSet(EncodingKind kind, const AttrValue& attr) {
     return {kIntelDpas, true, nullptr};
   case EncodingKind::IntelSubgroup2DBlock:
     return {kIntelSubgroup2DBlock, true, nullptr};
+  case EncodingKind::PartitionedShared:
+    return {kPartitionedShared, false, "unexpected key: "};
   }
   return {{}, false, nullptr};
 }

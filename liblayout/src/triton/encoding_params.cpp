@@ -115,6 +115,15 @@ AttrValue attrOf(const BlockedEncoding& e) {
       .v;
 }
 
+AttrValue attrOf(const PartitionedSharedEncoding& e) {
+  return AttrBuilder("ttg.partitioned_shared")
+      .add("numPartitions", integerValue(e.numPartitions))
+      .add("numGroups", integerValue(e.numGroups))
+      .add("partitionDim", integerValue(e.partitionDim))
+      .add("partitionLayout", e.partitionLayout.attr)
+      .v;
+}
+
 AttrValue attrOf(const SliceEncoding& e) {
   return AttrBuilder("ttg.slice").add("dim", integerValue(e.dim)).add("parent", e.parent.attr).v;
 }
@@ -285,6 +294,7 @@ LAYOUT_TYPED_ENCODING(NvmmaSharedEncoding)
 LAYOUT_TYPED_ENCODING(PaddedSharedEncoding)
 LAYOUT_TYPED_ENCODING(SharedLinearEncoding)
 LAYOUT_TYPED_ENCODING(IntelDpasEncoding)
+LAYOUT_TYPED_ENCODING(PartitionedSharedEncoding)
 #undef LAYOUT_TYPED_ENCODING
 
 Expected<BlockedEncoding> blockedEncoding(const Encoding& e) {
@@ -434,6 +444,15 @@ Expected<SharedLinearEncoding> sharedLinearEncoding(const Encoding& e) {
   LAYOUT_TRY_ASSIGN(block, optionalBases(e.attr, "block"));
   LAYOUT_TRY_ASSIGN(alignment, optionalInt(e.attr, "alignment", 0));
   return SharedLinearEncoding{offset, block, alignment};
+}
+
+Expected<PartitionedSharedEncoding> partitionedSharedEncoding(const Encoding& e) {
+  LAYOUT_TRY(expectKind(e, EncodingKind::PartitionedShared, "ttg.partitioned_shared"));
+  LAYOUT_TRY_ASSIGN(partitions, detail::intParam(e.attr, "numPartitions"));
+  LAYOUT_TRY_ASSIGN(groups, detail::intParam(e.attr, "numGroups"));
+  LAYOUT_TRY_ASSIGN(dim, detail::intParam(e.attr, "partitionDim"));
+  LAYOUT_TRY_ASSIGN(inner, encodingFromAttr(*e.attr.find("partitionLayout")));
+  return PartitionedSharedEncoding{partitions, groups, dim, std::move(inner)};
 }
 
 Expected<Subgroup2DBlockEncoding> subgroup2DBlockEncoding(const Encoding& e) {

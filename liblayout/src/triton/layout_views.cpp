@@ -172,30 +172,38 @@ Expected<std::string> sharedLayoutStr(const LinearLayout& ll, std::span<const in
                                       bool hwView) {
   LAYOUT_TRY_ASSIGN(total, viewCells(ll, shape));
   const uint64_t blocks = dimSize(ll, dims::block());
-  if (blocks > total)
-    return makeError("the layout has " + std::to_string(blocks) + " blocks for " +
-                     std::to_string(total) + " elements");
-  const uint64_t perBlock = total / blocks; // Triton prints this many offsets per block
+  // #ttg.partitioned_shared's separate buffers: listed one after the other within a block.
+  const DimName partition("partition");
+  const uint64_t partitions = dimSize(ll, partition);
+  if (blocks * partitions > total)
+    return makeError("the layout has " + std::to_string(blocks * partitions) +
+                     " blocks and partitions for " + std::to_string(total) + " elements");
+  const uint64_t perBuffer = total / (blocks * partitions); // offsets printed per buffer
   std::vector<std::string> elements(total), offsets;
   uint64_t i = 0;
   for (uint64_t b = 0; b < blocks; ++b)
-    for (uint64_t o = 0; o < perBlock; ++o, ++i) {
-      std::vector<uint64_t> c = applyNamed(ll, {{dims::block(), b}, {dims::offset(), o}});
-      std::string hw = "(", cell = "(";
-      for (size_t d = 0; d < c.size(); ++d) {
-        hw += (d ? "," : "") + padded(c[d], uint64_t(shape[d]));
-        cell += (d ? ":" : "") + padded(c[d], uint64_t(shape[d]));
+    for (uint64_t p = 0; p < partitions; ++p)
+      for (uint64_t o = 0; o < perBuffer; ++o, ++i) {
+        std::vector<uint64_t> c =
+            applyNamed(ll, {{dims::block(), b}, {partition, p}, {dims::offset(), o}});
+        std::string hw = "(", cell = "(";
+        for (size_t d = 0; d < c.size(); ++d) {
+          hw += (d ? "," : "") + padded(c[d], uint64_t(shape[d]));
+          cell += (d ? ":" : "") + padded(c[d], uint64_t(shape[d]));
+        }
+        elements[i] += cell + ")";
+        offsets.push_back(hw + ")");
       }
-      elements[i] += cell + ")";
-      offsets.push_back(hw + ")");
-    }
   if (!hwView) return tensorGrid(elements, shape, ",");
   std::string out;
   i = 0;
   for (uint64_t b = 0; b < blocks; ++b) {
     out += "Block: " + std::to_string(b) + ":\n";
-    for (uint64_t o = 0; o < perBlock; ++o, ++i)
-      out += "Offset: " + std::to_string(o) + " -> " + offsets[i] + "\n";
+    for (uint64_t p = 0; p < partitions; ++p) {
+      if (partitions > 1) out += "Partition: " + std::to_string(p) + ":\n";
+      for (uint64_t o = 0; o < perBuffer; ++o, ++i)
+        out += "Offset: " + std::to_string(o) + " -> " + offsets[i] + "\n";
+    }
   }
   return out;
 }

@@ -40,6 +40,7 @@ enum class EncodingKind {
   SharedLinear,
   IntelDpas,            // #ttig.dpas (Intel DPAS; #triton_intel_gpu.dpas is read as #ttig.dpas)
   IntelSubgroup2DBlock, // #ttig.subgroup_2d_block (Intel 2D block loads)
+  PartitionedShared,    // #ttg.partitioned_shared (Triton main; in-dims offset, block, partition)
 };
 
 // A parsed and verified TritonGPU encoding. `#triton_gpu.` is read as `#ttg.`, and

@@ -113,6 +113,11 @@ struct SharedLinearEncoding {
 };
 // #ttig.dpas: IntelDpasParams (layout/triton/intel_dpas.h).
 using IntelDpasEncoding = IntelDpasParams;
+// #ttg.partitioned_shared (Triton main): a shared layout split into numPartitions buffers.
+struct PartitionedSharedEncoding {
+  int64_t numPartitions = 2, numGroups = 1, partitionDim = 0;
+  Encoding partitionLayout;
+};
 // #ttig.subgroup_2d_block: Subgroup2DBlockParams (layout/triton/intel_subgroup_2d_block.h) and the
 // CGA layout.
 struct Subgroup2DBlockEncoding {
@@ -135,6 +140,7 @@ Expected<Encoding> toEncoding(const PaddedSharedEncoding& e);
 Expected<Encoding> toEncoding(const SharedLinearEncoding& e);
 Expected<Encoding> toEncoding(const IntelDpasEncoding& e);
 Expected<Encoding> toEncoding(const Subgroup2DBlockEncoding& e);
+Expected<Encoding> toEncoding(const PartitionedSharedEncoding& e);
 
 // Printers: MLIR's canonical text (not verified; toEncoding checks the rules).
 std::string printEncoding(const BlockedEncoding& e);
@@ -152,6 +158,7 @@ std::string printEncoding(const SharedLinearEncoding& e);
 std::string printEncoding(const IntelDpasEncoding& e);
 // As the Intel backend prints it: `numBlocks=2, order=[1, 0], kWidth=1, threadsPerWarp=16`.
 std::string printEncoding(const Subgroup2DBlockEncoding& e);
+std::string printEncoding(const PartitionedSharedEncoding& e);
 
 // Readers: the parameters of a parsed encoding of that kind (an error names the kind it is).
 Expected<BlockedEncoding> blockedEncoding(const Encoding& e);
@@ -168,5 +175,6 @@ Expected<PaddedSharedEncoding> paddedSharedEncoding(const Encoding& e);
 Expected<SharedLinearEncoding> sharedLinearEncoding(const Encoding& e);
 Expected<IntelDpasEncoding> intelDpasEncoding(const Encoding& e);
 Expected<Subgroup2DBlockEncoding> subgroup2DBlockEncoding(const Encoding& e);
+Expected<PartitionedSharedEncoding> partitionedSharedEncoding(const Encoding& e);
 
 } // namespace layout::triton
