@@ -146,3 +146,48 @@ TEST(BatchAnyDialect, VerifyToLinearLayoutAndLayoutStrTakeXegpu) {
 }
 
 } // namespace
+
+namespace {
+
+// The setup rules through xegpu.propagate (tests/xegpu/xegpu_setup_rules_test.cpp checks them
+// against upstream's examples): the new arguments reach the library, `result` may be left out
+// where no consumer is needed, and `compatible` comes back as a JSON boolean.
+TEST(BatchXegpuSetupRules, NewArgumentsReachPropagate) {
+  const json reduction = result(run("xegpu.propagate", {{"op", "multi_reduction"},
+                                                        {"level", "lane"},
+                                                        {"sourceShape", {32, 128}},
+                                                        {"reductionDims", {1}},
+                                                        {"maxReduceVectorSize", 2}}));
+  EXPECT_EQ(reduction["source"], "#xegpu.layout<lane_layout = [16, 1], lane_data = [1, 2]>");
+  const json pick = result(run("xegpu.propagate", {{"op", "dpas"},
+                                                   {"shapeA", {256, 32}},
+                                                   {"shapeB", {32, 256}},
+                                                   {"elementType", "bf16"},
+                                                   {"numSubgroups", 32}}));
+  EXPECT_EQ(pick["a"], "#xegpu.layout<sg_layout = [4, 8], sg_data = [64, 32]>");
+  const json candidates = result(run("xegpu.propagate", {{"op", "sg_layout_candidates"},
+                                                         {"numSubgroups", 32},
+                                                         {"shape", {128, 64}},
+                                                         {"instData", {8, 16}}}));
+  EXPECT_EQ(candidates["candidates"], "[[8, 4], [16, 2]]");
+  const json same = result(run(
+      "xegpu.propagate", {{"op", "compatible"},
+                          {"result", "#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>"},
+                          {"input", "#xegpu.layout<lane_layout = [1, 8], lane_data = [1, 1]>"},
+                          {"shape", {8, 16}},
+                          {"level", "lane"},
+                          {"partialSubgroup", true}}));
+  EXPECT_EQ(same["compatible"], true);
+  EXPECT_NE(errorOf(run("xegpu.propagate", {{"op", "transpose"}, {"permutation", {1, 0}}}))
+                .find("args.result: missing"),
+            std::string::npos);
+  EXPECT_NE(errorOf(run("xegpu.propagate", {{"op", "multi_reduction"},
+                                            {"level", "lane"},
+                                            {"sourceShape", {32, 128}},
+                                            {"reductionDims", {1}},
+                                            {"maxReduceVectorSize", "2"}}))
+                .find("args.maxReduceVectorSize"),
+            std::string::npos);
+}
+
+} // namespace

@@ -607,7 +607,7 @@ Expected<LinearLayout> LinearLayout::reshapeOuts(std::span<const DimSize> newOut
 }
 
 Expected<LinearLayout> LinearLayout::flattenIns() const {
-  if (ins_.empty()) return makeError("flattenIns: the layout has no in-dims");
+  if (ins_.empty()) return *this; // Triton: reshapeIns({}), the layout unchanged
   if (totalInBits_ > kMaxDimSizeLog2)
     return makeError("flattenIns: the flattened in-dim would have 2^" +
                      std::to_string(totalInBits_) + " elements, over the limit of 2^63");
@@ -616,7 +616,7 @@ Expected<LinearLayout> LinearLayout::flattenIns() const {
 }
 
 Expected<LinearLayout> LinearLayout::flattenOuts() const {
-  if (outs_.empty()) return makeError("flattenOuts: the layout has no out-dims");
+  if (outs_.empty()) return *this; // Triton: reshapeOuts({}), the layout unchanged
   if (totalOutBits_ > kMaxDimSizeLog2)
     return makeError("flattenOuts: the flattened out-dim would have 2^" +
                      std::to_string(totalOutBits_) + " elements, over the limit of 2^63");
@@ -662,6 +662,8 @@ Expected<LinearLayout> LinearLayout::sublayout(std::span<const DimName> inDims,
 
 Expected<bool> LinearLayout::sublayoutIsZero(std::span<const DimName> inDims,
                                              std::span<const DimName> outDims) const {
+  // Triton checks each named out-dim; with none, nothing is looked up and the answer is true.
+  if (outDims.empty()) return true;
   LAYOUT_TRY_ASSIGN(s, sublayout(inDims, outDims));
   return std::all_of(s.bits_.begin(), s.bits_.end(), [](uint64_t w) { return w == 0; });
 }
@@ -702,6 +704,9 @@ Expected<bool> LinearLayout::isTrivialOver(std::span<const DimName> dims) const 
 }
 
 Expected<std::optional<LinearLayout>> LinearLayout::quotient(std::span<const DimName> dims) const {
+  // Triton: a dim that is not an in-dim cannot be divided out (no quotient, not an error).
+  for (DimName n : dims)
+    if (!hasInDim(n)) return std::optional<LinearLayout>();
   LAYOUT_TRY_ASSIGN(trivial, isTrivialOver(dims));
   if (!trivial) return std::optional<LinearLayout>();
   std::vector<DimName> restIns, restOuts;
@@ -825,16 +830,19 @@ Expected<LinearLayout> LinearLayout::resizeOutDim(DimName outDim, uint64_t newSi
 Expected<LinearLayout> LinearLayout::resizeInDim(DimName inDim, uint64_t newSize) const {
   int d = inDimIndex(inDim);
   if (d < 0) return makeError("resizeInDim: " + quoted(inDim) + " is not an in-dim");
-  if (!isPowerOf2(newSize) || newSize > inDimSize(d))
+  if (!isPowerOf2(newSize))
     return makeError("resizeInDim: new size " + std::to_string(newSize) + " of " + quoted(inDim) +
-                     " must be a power of two no larger than " + std::to_string(inDimSize(d)));
+                     " must be a power of two");
+  // Shrinking drops the most significant bases; growing (Triton main) appends zero bases, so the
+  // new inputs are broadcast.
   DimShape shape = LayoutBuilder::inShape(*this);
   shape[d].second = log2Exact(newSize);
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(shape, LayoutBuilder::outShape(*this)));
   int g = 0;
   for (int e = 0; e < numInDims(); ++e)
     for (int i = 0; i < shape[e].second; ++i, ++g)
-      std::copy_n(basisWords(ins_[e].firstBasis + i), wordsPerBasis_, b.basis(g));
+      if (i < ins_[e].numBases)
+        std::copy_n(basisWords(ins_[e].firstBasis + i), wordsPerBasis_, b.basis(g));
   return b.build();
 }
 

@@ -2,6 +2,8 @@
 // propagation section and its sg_map tables for DPAS on PVC and ARC).
 #include "layout/xegpu/propagation.h"
 
+#include "propagation_ops.h"
+
 #include "layout/core/conversion_kind.h"
 #include "layout/target/hardware_target.h"
 
@@ -535,6 +537,10 @@ Expected<OperandLayouts> propagateLoadNd(const PropagationRequest& req, const Xe
                                     ", got " + listText(plain.laneData));
     LAYOUT_TRY_ASSIGN(t, transposeDims(plain, inversePermutation(*req.transpose), "load_nd"));
     desc = t;
+    // Upstream gives the descriptor the transposed lane fields and keeps the consumer's order
+    // attribute as it is: no order when the result has none (propagate-layout.mlir,
+    // load_with_transpose_effect: lane_layout = [16, 1], lane_data = [1, 2]).
+    if (plain.order.empty()) desc.order.clear();
   } else if (req.packed) {
     if (bits != 8 && bits != 16)
       return opError("load_nd", "VNNI (packed) applies to 8- and 16-bit elements only");
@@ -591,11 +597,30 @@ std::string printXegpu(const XeLayout& l) {
 }
 
 const std::vector<std::string>& propagationOps() {
-  static const std::vector<std::string> ops = {"dpas",       "multi_reduction", "broadcast",
-                                               "shape_cast", "transpose",       "bitcast",
-                                               "load_nd",    "convert_layout"};
+  static const std::vector<std::string> ops = {
+      "dpas",    "multi_reduction", "broadcast",  "shape_cast",          "transpose",
+      "bitcast", "extract",         "interleave", "deinterleave",        "insert_strided_slice",
+      "load_nd", "convert_layout",  "compatible", "sg_layout_candidates"};
   return ops;
 }
+
+bool propagationNeedsResult(const PropagationRequest& req) {
+  if (req.op == "sg_layout_candidates") return false;
+  if (req.op == "multi_reduction" && !req.level.empty()) return false;
+  if (req.op == "dpas" && req.numSubgroups > 0) return false;
+  return true;
+}
+
+namespace detail {
+
+Expected<DpasInstShape> dpasInstShape(const std::string& target, const std::string& type) {
+  LAYOUT_TRY_ASSIGN(t, dpasTable(target, type));
+  auto hw = target::hardwareTarget(target);
+  if (!hw) return withContext(hw.error(), "dpas");
+  return DpasInstShape{hw->dpas->maxRepeatCount, t.k, t.n};
+}
+
+} // namespace detail
 
 Expected<OperandLayouts> propagate(const PropagationRequest& req) {
   const auto& ops = propagationOps();
@@ -604,11 +629,24 @@ Expected<OperandLayouts> propagate(const PropagationRequest& req) {
     for (const std::string& op : ops) known += (known.empty() ? "" : ", ") + op;
     return makeError("propagate: unknown op '" + req.op + "' (expected one of " + known + ")");
   }
-  auto parsed = parseXegpuAttr(req.result);
-  if (!parsed) return withContext(withContext(parsed.error(), "result"), req.op);
-  const XeLayout& r = *parsed;
+  std::optional<XeLayout> consumer;
+  if (!req.result.empty() || propagationNeedsResult(req)) {
+    auto parsed = parseXegpuAttr(req.result);
+    if (!parsed) return withContext(withContext(parsed.error(), "result"), req.op);
+    consumer = *parsed;
+  }
+  if (req.op == "sg_layout_candidates") return detail::listSubgroupLayoutCandidates(req);
+  if (req.op == "multi_reduction" && !req.level.empty())
+    return detail::setupMultiReduction(req, consumer);
+  if (req.op == "dpas" && req.numSubgroups > 0) return detail::setupDpasSubgroups(req, consumer);
+  const XeLayout& r = *consumer;
   if (req.op == "dpas") return propagateDpas(req, r);
   if (req.op == "multi_reduction") return propagateReduction(req, r);
+  if (req.op == "extract") return detail::propagateExtract(req, r);
+  if (req.op == "interleave" || req.op == "deinterleave")
+    return detail::propagateInterleave(req, r, req.op == "deinterleave");
+  if (req.op == "insert_strided_slice") return detail::propagateInsertStridedSlice(req, r);
+  if (req.op == "compatible") return detail::compareLayouts(req, r);
   if (req.op == "broadcast") return propagateBroadcast(req, r);
   if (req.op == "shape_cast") return propagateShapeCast(req, r);
   if (req.op == "transpose") return propagateTranspose(req, r);

@@ -44,15 +44,17 @@ Expected<xegpu::PropagationRequest> propagationRequestFromJson(const json& args)
     if (key == "op") {
       LAYOUT_TRY_ASSIGN(s, text(v, key));
       r.op = s;
-    } else if (key == "result" || key == "input" || key == "elementType" || key == "target") {
+    } else if (key == "result" || key == "input" || key == "elementType" || key == "target" ||
+               key == "level") {
       LAYOUT_TRY_ASSIGN(s, text(v, key));
       (key == "result"        ? r.result
        : key == "input"       ? r.input
        : key == "elementType" ? r.elementType
+       : key == "level"       ? r.level
                               : r.target) = s;
     } else if (key == "shapeA" || key == "shapeB" || key == "sourceShape" || key == "resultShape" ||
                key == "reductionDims" || key == "broadcastDims" || key == "permutation" ||
-               key == "shape" || key == "transpose") {
+               key == "shape" || key == "transpose" || key == "instData") {
       LAYOUT_TRY_ASSIGN(list, intList(v, key));
       if (key == "transpose")
         r.transpose = list;
@@ -70,6 +72,8 @@ Expected<xegpu::PropagationRequest> propagationRequestFromJson(const json& args)
         r.broadcastDims = list;
       else if (key == "permutation")
         r.permutation = list;
+      else if (key == "instData")
+        r.instData = list;
       else
         r.shape = list;
     } else if (key == "sourceBits" || key == "resultBits" || key == "elementBits" ||
@@ -79,22 +83,26 @@ Expected<xegpu::PropagationRequest> propagationRequestFromJson(const json& args)
        : key == "resultBits"  ? r.resultBits
        : key == "elementBits" ? r.elementBits
                               : r.transposeBitWidth) = n;
-    } else if (key == "packed") {
-      if (!v.is_boolean()) return makeError("args.packed: expected true or false");
-      r.packed = v.get<bool>();
+    } else if (key == "numSubgroups" || key == "maxReduceVectorSize") {
+      LAYOUT_TRY_ASSIGN(n, smallInt(v, key));
+      (key == "numSubgroups" ? r.numSubgroups : r.maxReduceVectorSize) = n;
+    } else if (key == "packed" || key == "partialSubgroup") {
+      if (!v.is_boolean()) return makeError("args." + key + ": expected true or false");
+      (key == "packed" ? r.packed : r.partialSubgroup) = v.get<bool>();
     } else {
       return makeError("args." + key + ": unknown argument of xegpu.propagate");
     }
   }
   if (r.op.empty()) return makeError("args.op: missing (one of the ops of layoutctl propagate)");
-  if (r.result.empty()) return makeError("args.result: missing (the result's layout text)");
+  if (r.result.empty() && xegpu::propagationNeedsResult(r))
+    return makeError("args.result: missing (the result's layout text)");
   return r;
 }
 
 nlohmann::ordered_json propagationResultToJson(const xegpu::OperandLayouts& operands) {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   for (const auto& [name, value] : operands) {
-    if (name == "needsDataMovement")
+    if (name == "needsDataMovement" || name == "compatible")
       out[name] = value == "true";
     else
       out[name] = value;

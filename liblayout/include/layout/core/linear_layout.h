@@ -138,7 +138,7 @@ public:
   // Regroup all input (output) bits, in order, into new dims of the same total size.
   Expected<LinearLayout> reshapeIns(std::span<const DimSize> newInDims) const;
   Expected<LinearLayout> reshapeOuts(std::span<const DimSize> newOutDims) const;
-  // One in- (out-) dim named like the first one.
+  // One in- (out-) dim named like the first one; a layout without in- (out-) dims is unchanged.
   Expected<LinearLayout> flattenIns() const;
   Expected<LinearLayout> flattenOuts() const;
 
@@ -169,7 +169,8 @@ public:
 
   // Sets components >= newSize of `outDim` to 0 and shrinks the dim (Triton's resizeOutDim).
   Expected<LinearLayout> resizeOutDim(DimName outDim, uint64_t newSize) const;
-  // Keeps the first log2(newSize) bases of `inDim` (Triton's resizeInDim).
+  // Keeps the first log2(newSize) bases of `inDim`, or (a larger size, as Triton main allows)
+  // appends zero bases: the new inputs repeat the old ones (Triton's resizeInDim).
   Expected<LinearLayout> resizeInDim(DimName inDim, uint64_t newSize) const;
   // Drops the all-zero bases of `inDim`.
   Expected<LinearLayout> removeZeroBasesAlongDim(DimName inDim) const;

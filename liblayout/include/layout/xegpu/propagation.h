@@ -28,32 +28,54 @@ namespace layout::xegpu {
 
 // One op and its result layout. Which fields an op reads:
 //   dpas:             result (C/D), shapeA [M, K], shapeB [K, N], elementType (of A and B: bf16,
-//                     f16, tf32, i8/si8/ui8/u8), target (pvc, bmg, arc) -> {a, b, c}
-//   multi_reduction:  result (a slice), reductionDims -> {source}
+//                     f16, tf32, i8/si8/ui8/u8), target (pvc, bmg, arc) -> {a, b, c}; with
+//                     numSubgroups > 0, upstream's subgroup-level setup instead: the sg_layout
+//                     picked for A, B and C/D together (result, if given, is the consumer whose
+//                     sg_layout is preferred) -> {a, b, c} with sg_layout / sg_data only
+//   multi_reduction:  result (a slice), reductionDims -> {source}; with level (subgroup, inst,
+//                     lane) upstream's setup instead: sourceShape, reductionDims, result (the
+//                     consumer's layout: a slice, a plain layout, or absent), numSubgroups
+//                     (subgroup level without a consumer), maxReduceVectorSize (default 1, as
+//                     upstream), target (its subgroup size) -> {result, source, acc}
 //   broadcast:        result, sourceShape, resultShape, broadcastDims (optional: the RFC's
 //                     explicit dims, sliced away; otherwise upstream's rule) -> {source}
 //   shape_cast:       result, sourceShape, resultShape -> {source}
 //   transpose:        result, permutation -> {source}
 //   bitcast:          result, sourceBits, resultBits -> {source}
+//   extract:          result, sourceShape, resultShape -> {source} (leading unit dims added)
+//   interleave, deinterleave: result -> {source} (innermost data halved / doubled)
+//   insert_strided_slice: result, sourceShape, resultShape (the dest's), level (optional,
+//                     "lane": set the result up from the consumer first) -> {dest, source,
+//                     result when level is given}
 //   load_nd:          result, elementBits, transpose (optional permutation), transposeBitWidth
-//                     (0: none), packed -> {tensor_desc}
+//                     (0: none), packed -> {tensor_desc}; a transposed descriptor carries an
+//                     order only when the result spelt one, as upstream prints it
 //   convert_layout:   result (the target layout), input, shape -> {needsDataMovement, movement}
 //                     from the conversion planner's classification (layout/core/
 //                     conversion_kind.h): none and registers (renamed within each lane) move no
 //                     data; lanes (shuffles in a subgroup) and subgroups (through shared local
 //                     memory) do
+//   compatible:       result (layout a), input (layout b), shape, level, partialSubgroup ->
+//                     {compatible} (layout/xegpu/compatibility.h)
+//   sg_layout_candidates: numSubgroups, shape, instData, broadcastDims (at most one: the dim
+//                     kept whole) -> {candidates} (layout/xegpu/subgroup_layout_candidates.h)
 struct PropagationRequest {
   std::string op;
   std::string result;
   std::vector<int64_t> shapeA, shapeB, sourceShape, resultShape, reductionDims, broadcastDims,
-      permutation, shape;
+      permutation, shape, instData;
   std::optional<std::vector<int64_t>> transpose;
-  std::string elementType, target = "pvc", input;
+  std::string elementType, target = "pvc", input, level;
   int sourceBits = 0, resultBits = 0, elementBits = 0, transposeBitWidth = 0;
-  bool packed = false;
+  int64_t numSubgroups = 0, maxReduceVectorSize = 1;
+  bool packed = false, partialSubgroup = false;
 };
 
-// Operand name -> layout text ("a", "b", "c" for dpas; "source"; "tensor_desc").
+// Whether the op reads `result` (a few setup ops run without a consumer layout).
+bool propagationNeedsResult(const PropagationRequest& request);
+
+// Operand name -> layout text ("a", "b", "c" for dpas; "source"; "tensor_desc"; "result" where
+// the op sets up its result layout; "compatible" and "candidates" for those queries).
 using OperandLayouts = std::map<std::string, std::string>;
 Expected<OperandLayouts> propagate(const PropagationRequest& request);
 

@@ -16,7 +16,8 @@ namespace layout {
 
 Expected<xegpu::PropagationRequest> propagationRequestFromJson(const nlohmann::json& args);
 
-// {operand: layout text}; for convert_layout {"needsDataMovement": bool, "movement": kind}.
+// {operand: layout text}; for convert_layout {"needsDataMovement": bool, "movement": kind}; for
+// compatible {"compatible": bool}.
 nlohmann::ordered_json propagationResultToJson(const xegpu::OperandLayouts& operands);
 
 } // namespace layout
