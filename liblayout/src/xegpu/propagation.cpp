@@ -3,6 +3,7 @@
 #include "layout/xegpu/propagation.h"
 
 #include "propagation_ops.h"
+#include "propagation_util.h"
 
 #include "layout/core/conversion_kind.h"
 #include "layout/target/hardware_target.h"
@@ -31,12 +32,7 @@ std::vector<Field*> dataFields(XeLayout& l) {
 
 // Prints, then parses back through the verifier: a derived layout must be one upstream accepts.
 Expected<std::string> checked(const XeLayout& l, const std::string& what) {
-  const std::string text = printXegpu(l);
-  auto back = parseXegpuAttr(text);
-  if (!back)
-    return makeError(what + ": the derived layout " + text +
-                     " is not legal: " + back.error().message);
-  return text;
+  return detail::verifiedText(l, what);
 }
 
 Error opError(const std::string& op, const std::string& message) {

@@ -24,15 +24,9 @@ inline int64_t productOf(const Dims& v) {
   return p;
 }
 
-// The root's effective order without the sliced dims, renumbered 0..k-1 (SliceAttr's
-// getEffectiveOrderAsInt; root [2, 0, 1, 3] sliced over [0, 2] gives [1, 0]).
+// The root's effective order without the sliced dims (XeLayout::sliceEffectiveOrder).
 inline Dims sliceEffectiveOrder(const XeLayout& l) {
-  const Dims kept = l.keptDims();
-  Dims out;
-  for (int64_t d : l.effectiveOrder())
-    if (std::binary_search(kept.begin(), kept.end(), d))
-      out.push_back(std::lower_bound(kept.begin(), kept.end(), d) - kept.begin());
-  return out;
+  return l.sliceEffectiveOrder();
 }
 
 // setDimData: overwrite view dim `dim` (a dim of the sliced view) of sg_data, inst_data and

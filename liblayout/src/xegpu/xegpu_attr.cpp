@@ -239,6 +239,15 @@ std::vector<int64_t> XeLayout::effectiveOrder() const {
   return o;
 }
 
+std::vector<int64_t> XeLayout::sliceEffectiveOrder() const {
+  const std::vector<int64_t> kept = keptDims();
+  std::vector<int64_t> out;
+  for (int64_t d : effectiveOrder())
+    if (std::binary_search(kept.begin(), kept.end(), d))
+      out.push_back(std::lower_bound(kept.begin(), kept.end(), d) - kept.begin());
+  return out;
+}
+
 std::vector<int64_t> XeLayout::keptDims() const {
   std::vector<int64_t> kept;
   for (int d = 0; d < rootRank(); ++d)

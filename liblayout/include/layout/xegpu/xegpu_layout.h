@@ -70,6 +70,10 @@ struct XeLayout {
   bool isForWorkgroup() const { return !sgLayout.empty(); }
   // `order`, or [rootRank-1, ..., 0] when absent.
   std::vector<int64_t> effectiveOrder() const;
+  // The order of the sliced view: effectiveOrder() without the sliced dims, renumbered 0..k-1
+  // (upstream SliceAttr::getEffectiveOrderAsInt: parent order [0, 2, 1] sliced over [0] gives
+  // [1, 0]). Id delinearization still uses the root order.
+  std::vector<int64_t> sliceEffectiveOrder() const;
   // Root dims that are not sliced, ascending.
   std::vector<int64_t> keptDims() const;
   // A root field with the sliced positions removed (empty stays empty).
