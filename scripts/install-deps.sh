@@ -22,6 +22,8 @@ packages=(
   xvfb xauth                     # headless X server: the explorer's tests render under xvfb-run
   libgl1-mesa-dri                # Mesa's software OpenGL (llvmpipe) for those renders
   fonts-dejavu-core              # DejaVu Sans Mono, the explorer's label font
+  python3-dev pybind11-dev       # the Python module gf2layout (python/)
+  python3-pytest python3-numpy   # its test suite (tests/python) and NumPy apply
 )
 
 missing=()
