@@ -905,3 +905,30 @@ TEST(LinearLayout, InvertFallsBackWhenTheIdentityHeuristicDeadEnds) {
 }
 
 } // namespace
+
+// applyNamed (no allocation) agrees with the named apply, including its errors, on the packed
+// path and on a wide (> 64 out bits) layout.
+TEST(LinearLayout, ApplyNamedMatchesApply) {
+  const DimName a("a"), b("b"), x("x"), y("y");
+  auto narrow = LinearLayout::create({{a, {{1, 2}, {3, 0}}}, {b, {{0, 1}}}}, {{x, 4}, {y, 4}});
+  auto wide = LinearLayout::create({{a, {{uint64_t{1} << 40, 3}}}, {b, {{5, uint64_t{1} << 50}}}},
+                                   {{x, uint64_t{1} << 41}, {y, uint64_t{1} << 51}});
+  ASSERT_OK(narrow);
+  ASSERT_OK(wide);
+  for (const LinearLayout* l : {&*narrow, &*wide}) {
+    const std::vector<Named> inputs = {
+        {{a, 3}, {b, 1}}, {{b, 7}, {a, 2}}, {{a, 1}}, {{a, 1}, {a, 2}, {b, 0}}, {{a, 1}, {x, 0}}};
+    for (const Named& in : inputs) {
+      Named out(size_t(l->numOutDims()));
+      auto got = l->applyNamed(in, out);
+      auto want = l->apply(std::span<const std::pair<DimName, uint64_t>>(in));
+      ASSERT_EQ(got.ok(), want.ok());
+      if (want.ok())
+        EXPECT_EQ(out, *want);
+      else
+        EXPECT_EQ(got.error().message, want.error().message);
+    }
+    Named tooShort(1);
+    EXPECT_FALSE(l->applyNamed(Named{{a, 0}, {b, 0}}, tooShort).ok());
+  }
+}

@@ -58,6 +58,36 @@ inline int lowestBit(const uint64_t* v, int words) {
   return -1;
 }
 
+// An echelon basis of single-word vectors keyed by each vector's lowest set bit: for deciding
+// rank and independence only (no combinations), reducing a vector costs one XOR per basis vector
+// it meets, and layout columns (mostly unit vectors) meet almost none.
+class LowBitBasis {
+public:
+  // Adds v unless it is a combination of the vectors added before; returns whether it was
+  // independent.
+  bool insert(uint64_t v) {
+    while (v) {
+      const int b = std::countr_zero(v);
+      if (!((have_ >> b) & 1)) {
+        have_ |= uint64_t{1} << b;
+        byLowBit_[b] = v;
+        ++rank_;
+        return true;
+      }
+      v ^= byLowBit_[b]; // clears bit b; only higher bits can appear, so this ends
+    }
+    return false;
+  }
+  // Counted, not popcount(have_): without -mpopcnt that is a library call.
+  int rank() const { return rank_; }
+
+private:
+  uint64_t have_ = 0;
+  int rank_ = 0;
+  // Only entries whose bit is set in have_ are read: left uninitialised.
+  uint64_t byLowBit_[64];
+};
+
 // An incremental basis of a GF(2) vector space. Optionally each basis vector records which
 // inserted vectors it is the sum of (`comboWords` words of mask), which is how linear systems are
 // solved against the inserted vectors.

@@ -138,7 +138,7 @@ int rrefInPlace64(uint64_t* rows, int numRows) {
     }
     // Rows [r, r + k) become the pivot rows: the other rows found there move into the slots the
     // pivot rows came from below r + k (the order of not-yet-pivot rows does not matter).
-    int freed[8], nFreed = 0, displaced[8], nDisplaced = 0;
+    int freed[8] = {}, nFreed = 0, displaced[8] = {}, nDisplaced = 0;
     for (int j = 0; j < k; ++j)
       if (from[j] >= r + k) freed[nFreed++] = from[j];
     for (int i = r; i < r + k; ++i)

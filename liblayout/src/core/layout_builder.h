@@ -23,6 +23,10 @@ public:
   static Expected<LayoutBuilder> make(std::span<const std::pair<DimName, int>> ins,
                                       std::span<const std::pair<DimName, int>> outs);
 
+  // make() on a default-constructed builder, in place (no Expected<LayoutBuilder> to move).
+  Expected<void> init(std::span<const std::pair<DimName, int>> ins,
+                      std::span<const std::pair<DimName, int>> outs);
+
   LinearLayout& layout() { return l_; }
   uint64_t* basis(int g) { return l_.bits_.data() + size_t(g) * l_.wordsPerBasis_; }
   int words() const { return l_.wordsPerBasis_; }

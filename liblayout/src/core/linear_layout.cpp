@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
+#include <cstring>
 
 namespace layout {
 
@@ -72,7 +74,13 @@ Expected<DimShape> log2Shape(std::span<const DimSize> dims, const char* what) {
 Expected<LayoutBuilder> LayoutBuilder::make(std::span<const std::pair<DimName, int>> ins,
                                             std::span<const std::pair<DimName, int>> outs) {
   LayoutBuilder b;
-  LinearLayout& l = b.l_;
+  LAYOUT_TRY(b.init(ins, outs));
+  return b;
+}
+
+Expected<void> LayoutBuilder::init(std::span<const std::pair<DimName, int>> ins,
+                                   std::span<const std::pair<DimName, int>> outs) {
+  LinearLayout& l = l_;
   // Duplicate names: pairwise for the few dims layouts have (no set to build; this runs on every
   // layout the algebra makes), through DimNameSet for long lists (thousands of dims from JSON).
   auto firstDuplicate = [](std::span<const std::pair<DimName, int>> dims) -> const DimName* {
@@ -105,7 +113,7 @@ Expected<LayoutBuilder> LayoutBuilder::make(std::span<const std::pair<DimName, i
   }
   l.wordsPerBasis_ = wordsFor(l.totalOutBits_);
   l.bits_.resize(size_t(l.totalInBits_) * l.wordsPerBasis_);
-  return b;
+  return {};
 }
 
 DimShape LayoutBuilder::inShape(const LinearLayout& l) {
@@ -122,17 +130,30 @@ DimShape LayoutBuilder::outShape(const LinearLayout& l) {
 
 // ---- Construction -------------------------------------------------------------------------------
 
-Expected<LinearLayout> LinearLayout::create(const std::vector<InDimBases>& inDims,
-                                            const std::vector<DimSize>& outDims) {
-  LAYOUT_TRY_ASSIGN(outShape, log2Shape(outDims, "out"));
+namespace {
+
+// LinearLayout::create over spans (createSurjective passes inferred sizes without a vector).
+// Bits start at zero, so each component is XORed in place; the builder is filled in place and
+// moved once into the result.
+Expected<LinearLayout> createFromBases(std::span<const InDimBases> inDims,
+                                       std::span<const DimSize> outDims) {
+  DimShape outShape;
+  for (const DimSize& d : outDims) {
+    if (!isPowerOf2(d.size))
+      return makeError("out-dim " + quoted(d.name) + ": size " + std::to_string(d.size) +
+                       " is not a power of two");
+    outShape.push_back({d.name, log2Exact(d.size)});
+  }
   DimShape inShape;
   for (const InDimBases& d : inDims) {
-    if (d.bases.size() > size_t(kMaxDimSizeLog2))
+    if (d.bases.size() > size_t(LinearLayout::kMaxDimSizeLog2))
       return makeError("in-dim " + quoted(d.name) + ": " + std::to_string(d.bases.size()) +
                        " bases exceed the limit of 63 (size 2^63)");
     inShape.push_back({d.name, int(d.bases.size())});
   }
-  LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(inShape, outShape));
+  LayoutBuilder b;
+  LAYOUT_TRY(b.init(inShape, outShape));
+  const bool narrow = b.words() == 1;
   int g = 0;
   for (const InDimBases& d : inDims) {
     for (size_t i = 0; i < d.bases.size(); ++i, ++g) {
@@ -141,37 +162,76 @@ Expected<LinearLayout> LinearLayout::create(const std::vector<InDimBases>& inDim
         return makeError("in-dim " + quoted(d.name) + " basis " + std::to_string(i) + " has " +
                          std::to_string(basis.size()) + " components; expected one per out-dim (" +
                          std::to_string(outDims.size()) + ")");
+      uint64_t* v = b.basis(g);
+      // One word: gather the components in a register (one store per basis, not one
+      // read-modify-write per component).
+      uint64_t word = 0;
       for (size_t o = 0; o < basis.size(); ++o) {
         if (basis[o] >= outDims[o].size)
           return makeError("in-dim " + quoted(d.name) + " basis " + std::to_string(i) +
                            ": component " + std::to_string(basis[o]) + " for out-dim " +
                            quoted(outDims[o].name) + " must be less than its size " +
                            std::to_string(outDims[o].size));
-        b.setComponent(g, int(o), basis[o]);
+        const int offset = b.layout().outDimBitOffset(int(o));
+        if (narrow)
+          word |= basis[o] << (offset & 63); // a component of a size-1 dim is 0
+        else
+          detail::xorBits(v, offset, outShape[o].second, basis[o]);
       }
+      if (narrow) v[0] = word;
     }
   }
-  return b.build();
+  // Built in place in the result: one move of the layout, not two.
+  return Expected<LinearLayout>(std::move(b.layout()));
+}
+
+} // namespace
+
+Expected<LinearLayout> LinearLayout::create(const std::vector<InDimBases>& inDims,
+                                            const std::vector<DimSize>& outDims) {
+  return createFromBases(inDims, outDims);
 }
 
 Expected<LinearLayout> LinearLayout::createSurjective(const std::vector<InDimBases>& inDims,
                                                       const std::vector<DimName>& outDimNames) {
-  std::vector<DimSize> outs;
-  for (DimName n : outDimNames) outs.push_back({n, 1});
-  for (const InDimBases& d : inDims)
-    for (const auto& basis : d.bases)
-      for (size_t o = 0; o < basis.size() && o < outs.size(); ++o) {
-        if (basis[o] >= (uint64_t{1} << kMaxDimSizeLog2))
-          return makeError("in-dim " + quoted(d.name) + ": component " + std::to_string(basis[o]) +
-                           " needs an out-dim larger than 2^63");
-        // Triton's NextPowerOf2: the smallest power of two strictly greater than the value.
-        outs[o].size = std::max(outs[o].size, std::bit_floor(basis[o]) << 1);
+  // Triton's NextPowerOf2 of the largest component: the smallest power of two strictly greater
+  // than it, the same as that of the OR of all the components. One out-dim at a time keeps the
+  // OR in a register.
+  SmallVector<DimSize, 8> outs;
+  uint64_t tooLarge = 0;
+  // Two out-dims per pass over the bases: half the pointer chasing for the usual 2D layouts.
+  for (size_t o = 0; o < outDimNames.size(); o += 2) {
+    uint64_t all0 = 0, all1 = 0;
+    for (const InDimBases& d : inDims)
+      for (const auto& basis : d.bases) {
+        if (o < basis.size()) all0 |= basis[o];
+        if (o + 1 < basis.size()) all1 |= basis[o + 1];
       }
-  LAYOUT_TRY_ASSIGN(l, create(inDims, outs));
-  if (!l.isSurjective())
-    return makeError("layout is not surjective onto its inferred out-dim sizes (rank " +
-                     std::to_string(l.rank()) + " < " + std::to_string(l.totalOutDimSizeLog2()) +
-                     " out bits)");
+    tooLarge |= all0 | all1;
+    outs.push_back({outDimNames[o], std::max<uint64_t>(1, std::bit_floor(all0) << 1)});
+    if (o + 1 < outDimNames.size())
+      outs.push_back({outDimNames[o + 1], std::max<uint64_t>(1, std::bit_floor(all1) << 1)});
+  }
+  auto firstTooLarge = [&]() -> Expected<void> {
+    if (tooLarge >> kMaxDimSizeLog2)
+      // Name the first such component, in the order Triton meets them.
+      for (const InDimBases& d : inDims)
+        for (const auto& basis : d.bases)
+          for (size_t o = 0; o < basis.size() && o < outs.size(); ++o)
+            if (basis[o] >= (uint64_t{1} << kMaxDimSizeLog2))
+              return makeError("in-dim " + quoted(d.name) + ": component " +
+                               std::to_string(basis[o]) + " needs an out-dim larger than 2^63");
+    return {};
+  };
+  // One result object returned on every path (named return value: the layout is not moved).
+  Expected<void> sizes = firstTooLarge();
+  Expected<LinearLayout> l =
+      sizes ? createFromBases(inDims, std::span<const DimSize>(outs.data(), outs.size()))
+            : Expected<LinearLayout>(sizes.error());
+  if (l && !l->isSurjective())
+    l = makeError("layout is not surjective onto its inferred out-dim sizes (rank " +
+                  std::to_string(l->rank()) + " < " + std::to_string(l->totalOutDimSizeLog2()) +
+                  " out bits)");
   return l;
 }
 
@@ -272,15 +332,33 @@ std::vector<InDimBases> LinearLayout::inDims() const {
 int LinearLayout::rank() const {
   int r = rank_.value.load(std::memory_order_relaxed);
   if (r >= 0) return r;
-  detail::XorBasis xb(wordsPerBasis_, 0);
-  SmallVector<uint64_t, 8> v;
-  v.resize(wordsPerBasis_);
-  for (int g = 0; g < totalInBits_; ++g) {
-    std::copy_n(basisWords(g), wordsPerBasis_, v.data());
-    xb.insert(v.data(), nullptr);
-    if (xb.rank() == totalOutBits_) break;
+  if (wordsPerBasis_ == 1) {
+    // Most layouts are surjective through unit columns alone (each basis one out bit): then the
+    // rank is the out width, with no elimination.
+    const uint64_t* cols = bits_.data();
+    uint64_t unitCover = 0;
+    for (int g = 0; g < totalInBits_; ++g) {
+      const uint64_t c = cols[g];
+      unitCover |= (c & (c - 1)) == 0 ? c : 0;
+    }
+    if (unitCover == detail::lowMask(totalOutBits_)) {
+      rank_.value.store(totalOutBits_, std::memory_order_relaxed);
+      return totalOutBits_;
+    }
+    detail::LowBitBasis basis;
+    for (int g = 0; g < totalInBits_ && basis.rank() < totalOutBits_; ++g) basis.insert(cols[g]);
+    r = basis.rank();
+  } else {
+    detail::XorBasis xb(wordsPerBasis_, 0);
+    SmallVector<uint64_t, 8> v;
+    v.resize(wordsPerBasis_);
+    for (int g = 0; g < totalInBits_; ++g) {
+      std::copy_n(basisWords(g), wordsPerBasis_, v.data());
+      xb.insert(v.data(), nullptr);
+      if (xb.rank() == totalOutBits_) break;
+    }
+    r = xb.rank();
   }
-  r = xb.rank();
   rank_.value.store(r, std::memory_order_relaxed);
   return r;
 }
@@ -323,12 +401,39 @@ void LinearLayout::apply(std::span<const uint64_t> ins, std::span<uint64_t> outs
     outs[o] = getBits(acc.data(), outs_[o].bitOffset, outs_[o].sizeLog2);
 }
 
-Expected<std::vector<std::pair<DimName, uint64_t>>>
-LinearLayout::apply(std::span<const std::pair<DimName, uint64_t>> ins) const {
+Expected<void> LinearLayout::applyNamed(std::span<const std::pair<DimName, uint64_t>> ins,
+                                        std::span<std::pair<DimName, uint64_t>> outs) const {
+  if (outs.size() != outs_.size())
+    return makeError("applyNamed: the output buffer holds " + std::to_string(outs.size()) +
+                     " pairs; expected one per out-dim (" + std::to_string(outs_.size()) + ")");
+  const size_t numIns = ins_.size();
+  const InDim* dims = ins_.data();
+  if (wordsPerBasis_ == 1 && totalInBits_ <= 64 && numIns <= 64) {
+    // Pack as we look the names up (a few dims: a linear scan beats any map), tracking which
+    // dims were seen in a bit mask; then one packed apply.
+    uint64_t packed = 0, seen = 0;
+    for (const auto& [name, value] : ins) {
+      size_t d = 0;
+      while (d < numIns && dims[d].name != name) ++d;
+      if (d == numIns)
+        return makeError("apply: " + quoted(name) + " is not an in-dim of the layout");
+      if ((seen >> d) & 1) return makeError("apply: in-dim " + quoted(name) + " is given twice");
+      seen |= uint64_t{1} << d;
+      packed |= (value & ((uint64_t{1} << dims[d].numBases) - 1)) << (dims[d].firstBasis & 63);
+    }
+    if (seen != detail::lowMask(int(numIns)))
+      return makeError("apply: no value for in-dim " + quoted(dims[std::countr_one(seen)].name));
+    const uint64_t acc = applyPacked(packed);
+    const OutDim* out = outs_.data();
+    for (size_t o = 0; o < outs_.size(); ++o)
+      outs[o] = {out[o].name,
+                 (acc >> (out[o].bitOffset & 63)) & ((uint64_t{1} << out[o].sizeLog2) - 1)};
+    return {};
+  }
   SmallVector<uint64_t, 8> values;
-  values.resize(ins_.size());
+  values.resize(numIns);
   SmallVector<bool, 8> seen;
-  seen.resize(ins_.size());
+  seen.resize(numIns);
   for (const auto& [name, value] : ins) {
     int d = inDimIndex(name);
     if (d < 0) return makeError("apply: " + quoted(name) + " is not an in-dim of the layout");
@@ -336,14 +441,20 @@ LinearLayout::apply(std::span<const std::pair<DimName, uint64_t>> ins) const {
     seen[d] = true;
     values[d] = value;
   }
-  for (size_t d = 0; d < ins_.size(); ++d)
-    if (!seen[d]) return makeError("apply: no value for in-dim " + quoted(ins_[d].name));
-  SmallVector<uint64_t, 8> outs;
-  outs.resize(outs_.size());
+  for (size_t d = 0; d < numIns; ++d)
+    if (!seen[d]) return makeError("apply: no value for in-dim " + quoted(dims[d].name));
+  SmallVector<uint64_t, 8> outValues;
+  outValues.resize(outs_.size());
   apply(std::span<const uint64_t>(values.data(), values.size()),
-        std::span<uint64_t>(outs.data(), outs.size()));
-  std::vector<std::pair<DimName, uint64_t>> result;
-  for (size_t o = 0; o < outs_.size(); ++o) result.push_back({outs_[o].name, outs[o]});
+        std::span<uint64_t>(outValues.data(), outValues.size()));
+  for (size_t o = 0; o < outs_.size(); ++o) outs[o] = {outs_[o].name, outValues[o]};
+  return {};
+}
+
+Expected<std::vector<std::pair<DimName, uint64_t>>>
+LinearLayout::apply(std::span<const std::pair<DimName, uint64_t>> ins) const {
+  std::vector<std::pair<DimName, uint64_t>> result(outs_.size());
+  LAYOUT_TRY(applyNamed(ins, result));
   return result;
 }
 
@@ -772,10 +883,22 @@ Expected<LinearLayout> LinearLayout::concatOuts(const LinearLayout& other) const
 std::vector<std::pair<DimName, uint64_t>> LinearLayout::freeVariableMasks() const {
   // A column is a pivot of the RREF (lowest-column pivots) iff it is independent of the columns
   // before it; the others are free.
+  std::vector<std::pair<DimName, uint64_t>> masks;
+  masks.reserve(ins_.size());
+  if (wordsPerBasis_ == 1) {
+    detail::LowBitBasis basis;
+    const uint64_t* cols = bits_.data();
+    for (const InDim& d : ins_) {
+      uint64_t mask = 0;
+      for (int i = 0; i < d.numBases; ++i)
+        if (!basis.insert(cols[d.firstBasis + i])) mask |= uint64_t{1} << i;
+      masks.push_back({d.name, mask});
+    }
+    return masks;
+  }
   detail::XorBasis xb(wordsPerBasis_, 0);
   SmallVector<uint64_t, 8> v;
   v.resize(wordsPerBasis_);
-  std::vector<std::pair<DimName, uint64_t>> masks;
   for (const InDim& d : ins_) {
     uint64_t mask = 0;
     for (int i = 0; i < d.numBases; ++i) {
@@ -879,15 +1002,20 @@ Expected<LinearLayout> LinearLayout::renameInDim(DimName oldName, DimName newNam
 // ---- Identity -----------------------------------------------------------------------------------
 
 bool operator==(const LinearLayout& a, const LinearLayout& b) {
-  auto sameIn = [](const LinearLayout::InDim& x, const LinearLayout::InDim& y) {
-    return x.name == y.name && x.numBases == y.numBases;
-  };
-  auto sameOut = [](const LinearLayout::OutDim& x, const LinearLayout::OutDim& y) {
-    return x.name == y.name && x.sizeLog2 == y.sizeLog2;
-  };
-  return a.ins_.size() == b.ins_.size() && a.outs_.size() == b.outs_.size() &&
-         std::equal(a.ins_.begin(), a.ins_.end(), b.ins_.begin(), sameIn) &&
-         std::equal(a.outs_.begin(), a.outs_.end(), b.outs_.begin(), sameOut) && a.bits_ == b.bits_;
+  // Totals first (they differ for most unequal layouts), then dims field by field (InDim and
+  // OutDim have padding, so no memcmp there; offsets follow from the sizes), then the bits.
+  if (a.totalInBits_ != b.totalInBits_ || a.totalOutBits_ != b.totalOutBits_ ||
+      a.ins_.size() != b.ins_.size() || a.outs_.size() != b.outs_.size() ||
+      a.bits_.size() != b.bits_.size())
+    return false;
+  const LinearLayout::InDim *ai = a.ins_.data(), *bi = b.ins_.data();
+  for (size_t d = 0; d < a.ins_.size(); ++d)
+    if (ai[d].name != bi[d].name || ai[d].numBases != bi[d].numBases) return false;
+  const LinearLayout::OutDim *ao = a.outs_.data(), *bo = b.outs_.data();
+  for (size_t o = 0; o < a.outs_.size(); ++o)
+    if (ao[o].name != bo[o].name || ao[o].sizeLog2 != bo[o].sizeLog2) return false;
+  return a.bits_.empty() ||
+         std::memcmp(a.bits_.data(), b.bits_.data(), a.bits_.size() * sizeof(uint64_t)) == 0;
 }
 
 bool LinearLayout::equalIgnoringOutDimSizes(const LinearLayout& other) const {
@@ -912,31 +1040,80 @@ size_t LinearLayout::hash() const {
 }
 
 std::string LinearLayout::toString() const {
-  std::string outDimsStr = "[";
-  for (int o = 0; o < numOutDims(); ++o)
-    outDimsStr += (o ? ", " : "") + std::string(outs_[o].name.str()) + " (size " +
-                  std::to_string(outDimSize(o)) + ")";
-  outDimsStr += "]";
-  if (ins_.empty())
-    return outs_.empty() ? "\n(empty layout)" : "\n(empty layout with out-dims " + outDimsStr + ")";
-  std::string ret = "\n";
-  for (int d = 0; d < numInDims(); ++d) {
-    std::string name(ins_[d].name.str());
-    if (ins_[d].numBases == 0) {
-      ret += " - " + name + " is a size 1 dimension\n";
-      continue;
-    }
-    ret += " - ";
-    for (int i = 0; i < ins_[d].numBases; ++i) {
-      if (i) ret += "\n   ";
-      ret += name + "=" + std::to_string(uint64_t{1} << i) + " -> (";
-      for (int o = 0; o < numOutDims(); ++o)
-        ret += (o ? ", " : "") + std::to_string(basis(d, i, o));
-      ret += ")";
-    }
-    ret += "\n";
+  // Written into a buffer sized for the longest possible text (20 digits per number), then cut
+  // to length: no reallocation, no stream. Names are fetched once (DimName::str() takes the
+  // intern table's lock).
+  constexpr size_t kDigits = 20;
+  SmallVector<std::string_view, 8> inNames, outNames;
+  size_t bound = 64, outNamesLen = 0;
+  for (const OutDim& o : outs_) {
+    outNames.push_back(o.name.str());
+    outNamesLen += outNames.back().size();
   }
-  return ret + "where out dims are: " + outDimsStr;
+  const size_t outDimsBound = 2 + outNamesLen + outs_.size() * (10 + kDigits);
+  bound += 2 * outDimsBound;
+  for (const InDim& d : ins_) {
+    inNames.push_back(d.name.str());
+    bound += 32 + size_t(d.numBases + 1) *
+                      (inNames.back().size() + 12 + kDigits + outs_.size() * (2 + kDigits));
+  }
+  std::string ret(bound, '\0');
+  char* p = ret.data();
+  auto put = [&p](std::string_view text) {
+    std::memcpy(p, text.data(), text.size());
+    p += text.size();
+  };
+  auto putNumber = [&p](uint64_t v) { p = std::to_chars(p, p + kDigits, v).ptr; };
+  auto putOutDims = [&] {
+    put("[");
+    for (size_t o = 0; o < outs_.size(); ++o) {
+      if (o) put(", ");
+      put(outNames[o]);
+      put(" (size ");
+      putNumber(uint64_t{1} << outs_[o].sizeLog2);
+      put(")");
+    }
+    put("]");
+  };
+  if (ins_.empty()) {
+    if (outs_.empty()) {
+      put("\n(empty layout)");
+    } else {
+      put("\n(empty layout with out-dims ");
+      putOutDims();
+      put(")");
+    }
+  } else {
+    put("\n");
+    for (size_t d = 0; d < ins_.size(); ++d) {
+      const std::string_view name = inNames[d];
+      if (ins_[d].numBases == 0) {
+        put(" - ");
+        put(name);
+        put(" is a size 1 dimension\n");
+        continue;
+      }
+      put(" - ");
+      for (int i = 0; i < ins_[d].numBases; ++i) {
+        if (i) put("\n   ");
+        put(name);
+        put("=");
+        putNumber(uint64_t{1} << i);
+        put(" -> (");
+        const uint64_t* v = basisWords(ins_[d].firstBasis + i);
+        for (size_t o = 0; o < outs_.size(); ++o) {
+          if (o) put(", ");
+          putNumber(getBits(v, outs_[o].bitOffset, outs_[o].sizeLog2));
+        }
+        put(")");
+      }
+      put("\n");
+    }
+    put("where out dims are: ");
+    putOutDims();
+  }
+  ret.resize(size_t(p - ret.data()));
+  return ret;
 }
 
 } // namespace layout

@@ -17,9 +17,10 @@ using Grid = std::vector<int64_t>;
 // total's divisors (ascending), so the walk stays small even for rank 8 and 4096 subgroups.
 void factorise(const Grid& divisors, int64_t remaining, size_t dim, Grid& current,
                std::vector<Grid>& out) {
+  if (current.empty()) return; // rank 0 has no factorisation (and g++ 13 needs to see it)
   if (dim + 1 == current.size()) {
     current[dim] = remaining;
-    out.push_back(current);
+    out.emplace_back(current.begin(), current.end());
     return;
   }
   for (int64_t f : divisors) {

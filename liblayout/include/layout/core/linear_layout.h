@@ -117,6 +117,10 @@ public:
   // low log2(size) bits of each value are read. Returns (outDim, value) pairs in out-dim order.
   Expected<std::vector<std::pair<DimName, uint64_t>>>
   apply(std::span<const std::pair<DimName, uint64_t>> ins) const;
+  // The same without allocating: `outs` (exactly numOutDims() pairs) receives the (outDim, value)
+  // pairs in out-dim order. Same errors as the named `apply`; `outs` is unspecified after one.
+  Expected<void> applyNamed(std::span<const std::pair<DimName, uint64_t>> ins,
+                            std::span<std::pair<DimName, uint64_t>> outs) const;
   // All inputs packed into one word (in-dim 0 in the low bits) to all outputs packed likewise.
   // Requires totalInDimSizeLog2() <= 64 and totalOutDimSizeLog2() <= 64.
   uint64_t applyPacked(uint64_t packedIns) const;

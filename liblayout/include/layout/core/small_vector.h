@@ -74,10 +74,8 @@ public:
     capacity_ = newCap;
   }
   void push_back(const T& v) {
-    if (size_ == capacity_) {
-      T copy = v; // v may alias our storage
-      reserve(size_ + 1);
-      data()[size_++] = copy;
+    if (size_ == capacity_) [[unlikely]] {
+      growAndPush(v);
       return;
     }
     data()[size_++] = v;
@@ -106,10 +104,16 @@ public:
   }
 
 private:
+  // Out of line so that push_back's common case inlines.
+  [[gnu::noinline]] void growAndPush(const T& v) {
+    T copy = v; // v may alias our storage
+    reserve(size_ + 1);
+    data()[size_++] = copy;
+  }
   T* inlineData() { return reinterpret_cast<T*>(inline_); }
   const T* inlineData() const { return reinterpret_cast<const T*>(inline_); }
   void release() {
-    std::free(heap_);
+    if (heap_) std::free(heap_); // skip the call for inline storage: layouts die by the thousand
     heap_ = nullptr;
     capacity_ = N;
     size_ = 0;
