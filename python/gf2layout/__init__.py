@@ -10,14 +10,25 @@
 changing the import. Beyond it: ``apply_array`` over NumPy arrays, ``matrix()``, layout JSON
 (``to_json`` / ``from_json``), pickling and hashing, encodings of every dialect
 (``to_linear_layout``, ``layout_str``), and every op of the batch protocol (``batch``), with
-named shortcuts below. Errors raise ``ValueError`` with the library's message.
+named shortcuts below, and DPAS GEMM kernels (``gemm_kernel`` builds one and returns its plan,
+report and OpenCL C; ``gemm_simulate`` runs it in the Xe simulator and verifies it). Errors raise
+``ValueError`` with the library's message.
 """
 
-from ._core import LinearLayout, batch, layout_str, to_linear_layout
+from ._core import (
+    LinearLayout,
+    batch,
+    gemm_kernel,
+    gemm_simulate,
+    layout_str,
+    to_linear_layout,
+)
 
 __all__ = [
     "LinearLayout",
     "batch",
+    "gemm_kernel",
+    "gemm_simulate",
     "layout_str",
     "to_linear_layout",
     "from_triton",

@@ -2,6 +2,10 @@
 // of Triton's Python binding (triton._C.libtriton.linear_layout.LinearLayout), and the library's
 // other capabilities through its batch protocol (docs/interchange.md). Errors raise ValueError
 // with the library's message; nothing here aborts the interpreter.
+#include "codegen/gemm_kernel_builder.h"
+#include "codegen/opencl_emitter.h"
+#include "kernels/gemm_verification.h"
+#include "kernels/xe_simulator.h"
 #include "layout/core/linear_layout.h"
 #include "layout/protocol/batch.h"
 #include "layout/protocol/layout_attribute.h"
@@ -214,8 +218,35 @@ py::dict applyArrays(const LinearLayout& l, const py::dict& inputs) {
   return result;
 }
 
-py::object jsonToPython(const nlohmann::json& j) {
+// Through the json module, so key order (ordered_json) and types survive.
+template <typename Json> py::object jsonToPython(const Json& j) {
   return py::module_::import("json").attr("loads")(j.dump());
+}
+
+nlohmann::json pythonToJson(const py::handle& value) {
+  return nlohmann::json::parse(
+      py::cast<std::string>(py::module_::import("json").attr("dumps")(value)));
+}
+
+// A GEMM configuration from keyword-style values: the keys of the configuration JSON
+// (codegen::gemmConfigFromJson: m, n, k, dtype, arch, sg_layout, sg_data, k_tile, ...).
+layout::codegen::GemmKernel gemmKernel(const py::dict& config) {
+  auto c = orRaise(layout::codegen::gemmConfigFromJson(pythonToJson(config)));
+  if (!config.contains("k_tile")) c.kTile = layout::codegen::defaultKTile(c.dtype);
+  return orRaise(layout::codegen::buildGemmKernel(c));
+}
+
+nlohmann::json verificationJson(const layout::kernels::GemmVerification& v) {
+  nlohmann::json j{{"passed", v.passed},      {"rule", v.rule},
+                   {"checked", v.checked},    {"mismatches", v.mismatches},
+                   {"max_error", v.maxError}, {"max_bound_ratio", v.maxAllowedRatio},
+                   {"summary", v.summary()}};
+  if (!v.passed)
+    j["first"] = {{"row", v.firstRow},
+                  {"column", v.firstColumn},
+                  {"got", v.firstGot},
+                  {"expected", v.firstExpected}};
+  return j;
 }
 
 } // namespace
@@ -489,13 +520,74 @@ PYBIND11_MODULE(_core, m) {
       py::arg("attr"), py::arg("shape"), py::arg("hw") = false,
       "triton-tensor-layout's tensor view (or, with hw=True, its hardware view).");
   m.def(
+      "gemm_kernel",
+      [](const py::dict& config) {
+        const auto k = gemmKernel(config);
+        py::dict out;
+        out["name"] = k.name;
+        out["plan"] = jsonToPython(layout::codegen::kernelPlanToJson(k));
+        out["report"] = layout::codegen::kernelReportText(k);
+        out["source"] = layout::codegen::emitOpenCl(k);
+        return out;
+      },
+      py::arg("config") = py::dict(),
+      "Builds a DPAS GEMM kernel (layoutctl gemm): {name, plan (the .plan.json), report (the "
+      "static report text), source (the OpenCL C)}.");
+  m.def(
+      "gemm_simulate",
+      [](const py::dict& config, const std::string& inputs, uint64_t seed) {
+        if (inputs != "random" && inputs != "exact")
+          throw py::value_error("inputs: expected \"random\" or \"exact\", not \"" + inputs + "\"");
+        const auto k = gemmKernel(config);
+        const auto& c = k.config;
+        // The host memory a run needs: the surfaces and A, B as doubles (as layoutctl gemm).
+        double bytes = 8.0 * (double(c.m) * double(c.k) + double(c.k) * double(c.n));
+        for (auto m : {layout::codegen::MatrixOperand::A, layout::codegen::MatrixOperand::B,
+                       layout::codegen::MatrixOperand::C}) {
+          const auto surface = layout::codegen::matrixSurface(c, m);
+          bytes += double(surface.height) * double(surface.pitchBytes);
+        }
+        if (bytes > 8.0 * (1 << 30))
+          throw py::value_error("m, n, k: simulating this GEMM needs more than the 8 GiB of host "
+                                "memory allowed");
+        layout::kernels::GemmVerification v;
+        layout::kernels::SimulationStats stats;
+        {
+          py::gil_scoped_release release;
+          auto in = layout::kernels::makeGemmInputs(c,
+                                                    inputs == "exact"
+                                                        ? layout::kernels::InputKind::ExactSums
+                                                        : layout::kernels::InputKind::Random,
+                                                    seed);
+          auto sim = layout::kernels::simulateGemmKernel(k, in.memory);
+          if (!sim) {
+            py::gil_scoped_acquire acquire;
+            throw py::value_error("simulation: " + sim.error().message);
+          }
+          stats = *sim;
+          v = layout::kernels::verifyGemm(c, in);
+        }
+        py::dict out;
+        out["name"] = k.name;
+        out["simulation"] = jsonToPython(nlohmann::json{{"workgroups", stats.workgroups},
+                                                        {"subgroups", stats.subgroups},
+                                                        {"dpas", stats.dpas},
+                                                        {"loads", stats.loads},
+                                                        {"stores", stats.stores},
+                                                        {"prefetches", stats.prefetches},
+                                                        {"seconds", stats.seconds}});
+        out["verification"] = jsonToPython(verificationJson(v));
+        return out;
+      },
+      py::arg("config") = py::dict(), py::arg("inputs") = "random", py::arg("seed") = 1,
+      "Builds the kernel, runs it in the Xe simulator on fresh inputs and verifies the result "
+      "(layoutctl gemm --target sim): {name, simulation, verification}.");
+  m.def(
       "batch",
       [](const std::string& op, const py::dict& args) {
         // One request of the batch protocol; the result is the response's `result` as Python
         // objects (dicts and lists mirroring its JSON), or ValueError with its error.
-        const std::string argsJson =
-            py::cast<std::string>(py::module_::import("json").attr("dumps")(args));
-        nlohmann::json request = {{"id", 0}, {"op", op}, {"args", nlohmann::json::parse(argsJson)}};
+        nlohmann::json request = {{"id", 0}, {"op", op}, {"args", pythonToJson(args)}};
         static const layout::BatchProcessor processor;
         const nlohmann::json response =
             nlohmann::json::parse(processor.processLine(request.dump()));

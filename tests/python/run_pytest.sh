@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the pytest suite of the Python module against the package in the build tree.
-# Usage: run_pytest.sh PYTHON BUILD_PACKAGE_DIR TEST_DIR
+# Usage: run_pytest.sh PYTHON BUILD_PACKAGE_DIR TEST_DIR [LAYOUTCTL]
 set -u
 python=$1 build=$2 tests=$3
+export GF2LAYOUT_LAYOUTCTL=${4:-}
 if ! "$python" -c 'import pytest, numpy' 2>/dev/null; then
   msg="$python has no pytest or numpy (apt-get install python3-pytest python3-numpy)"
   if [[ -n ${LAYOUT_REQUIRE_PYTHON:-} ]]; then

@@ -171,3 +171,40 @@ def test_to_triton_round_trip_where_triton_is_installed():
     pytest.importorskip("triton")
     l = tile()
     assert gf2layout.from_triton(gf2layout.to_triton(l)) == l
+
+
+SMALL_GEMM = {"m": 100, "n": 72, "k": 40, "sg_layout": [2, 2], "sg_data": [32, 32]}
+
+
+def test_gemm_kernel_matches_layoutctl():
+    import os
+    import subprocess
+
+    k = gf2layout.gemm_kernel(SMALL_GEMM)
+    assert k["name"] == "gemm_bf16_2x2_32x32_k32"
+    assert "kernel void " + k["name"] + "(" in k["source"]
+    assert "intel_sub_group_2d_block_read_16b_32r16x2c(" in k["source"]
+    assert k["report"].startswith("kernel " + k["name"])
+    layoutctl = os.environ.get("GF2LAYOUT_LAYOUTCTL")
+    if not layoutctl:
+        pytest.skip("layoutctl not given (run through ctest)")
+    out = subprocess.run(
+        [layoutctl, "gemm", "--m", "100", "--n", "72", "--k", "40", "--sg-layout", "2x2",
+         "--sg-data", "32x32", "--format", "json"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    assert k["plan"] == json.loads(out)["plan"]
+
+
+def test_gemm_simulate_verifies_against_the_reference():
+    exact = gf2layout.gemm_simulate(dict(SMALL_GEMM, dtype="int8"), inputs="exact")
+    assert exact["verification"]["passed"] and exact["verification"]["rule"] == "exact int32"
+    assert exact["simulation"]["workgroups"] == 4  # 2 x 2 tiles of 64 x 64 cover 100 x 72
+    rnd = gf2layout.gemm_simulate(SMALL_GEMM, seed=5)
+    assert rnd["verification"]["passed"] and rnd["verification"]["checked"] == 100 * 72
+    with pytest.raises(ValueError, match="sg_data\\[1\\] = 40"):
+        gf2layout.gemm_kernel({"sg_data": [32, 40]})
+    with pytest.raises(ValueError, match="inputs"):
+        gf2layout.gemm_simulate(SMALL_GEMM, inputs="huge")
+    with pytest.raises(ValueError, match="8 GiB"):
+        gf2layout.gemm_simulate({"m": 65536, "n": 65536, "k": 65536})
