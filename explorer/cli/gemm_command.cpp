@@ -112,18 +112,6 @@ std::vector<uint8_t> emitFiles(const codegen::GemmKernel& k, const std::string& 
   return *spirv;
 }
 
-nlohmann::ordered_json verificationJson(const kernels::GemmVerification& v) {
-  nlohmann::ordered_json j{{"passed", v.passed},     {"rule", v.rule},
-                           {"checked", v.checked},   {"mismatches", v.mismatches},
-                           {"maxError", v.maxError}, {"maxBoundRatio", v.maxAllowedRatio}};
-  if (!v.passed)
-    j["first"] = {{"row", v.firstRow},
-                  {"column", v.firstColumn},
-                  {"got", v.firstGot},
-                  {"expected", v.firstExpected}};
-  return j;
-}
-
 #if LAYOUT_HAVE_LEVEL_ZERO
 // --target level-zero: runs the kernel on the first GPU device; exit 3 without one.
 kernels::GemmVerification runOnDevice(const Args& args, const codegen::GemmKernel& kernel,
@@ -279,7 +267,7 @@ int runGemm(const Args& args) {
                   "support (configured with LAYOUT_LEVEL_ZERO=OFF or without libze-dev)"};
 #endif
   }
-  out["verification"] = verificationJson(verification);
+  out["verification"] = kernels::gemmVerificationToJson(verification);
   if (args.json())
     std::cout << out.dump(2) << "\n";
   else

@@ -1,6 +1,8 @@
 // GEMM inputs in the kernel's memory layout, the reference product and the comparison rules.
 #include "kernels/gemm_verification.h"
 
+#include <nlohmann/json.hpp>
+
 #include "codegen/kernel_ir.h"
 #include "kernels/xe_numerics.h"
 
@@ -216,6 +218,18 @@ std::string GemmVerification::summary() const {
     o << "; first at D[" << firstRow << "][" << firstColumn << "]: got " << firstGot
       << ", expected " << firstExpected;
   return o.str();
+}
+
+nlohmann::ordered_json gemmVerificationToJson(const GemmVerification& v) {
+  nlohmann::ordered_json j{{"passed", v.passed},     {"rule", v.rule},
+                           {"checked", v.checked},   {"mismatches", v.mismatches},
+                           {"maxError", v.maxError}, {"maxBoundRatio", v.maxAllowedRatio}};
+  if (!v.passed)
+    j["first"] = {{"row", v.firstRow},
+                  {"column", v.firstColumn},
+                  {"got", v.firstGot},
+                  {"expected", v.firstExpected}};
+  return j;
 }
 
 } // namespace layout::kernels

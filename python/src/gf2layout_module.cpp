@@ -109,6 +109,14 @@ std::vector<std::pair<DimName, uint64_t>> namedInputs(const LinearLayout& l, py:
   return ins;
 }
 
+using NamedSizes = std::vector<std::pair<std::string, int64_t>>;
+
+std::vector<layout::DimSize> dimSizes(const NamedSizes& dims) {
+  std::vector<layout::DimSize> out;
+  for (const auto& [name, size] : dims) out.push_back({DimName(name), unsignedArg(size, "a size")});
+  return out;
+}
+
 std::vector<int64_t> outSizes(const LinearLayout& l) {
   std::vector<int64_t> shape;
   for (int o = 0; o < l.numOutDims(); ++o) shape.push_back(int64_t(l.outDimSize(o)));
@@ -234,19 +242,6 @@ layout::codegen::GemmKernel gemmKernel(const py::dict& config) {
   auto c = orRaise(layout::codegen::gemmConfigFromJson(pythonToJson(config)));
   if (!config.contains("k_tile")) c.kTile = layout::codegen::defaultKTile(c.dtype);
   return orRaise(layout::codegen::buildGemmKernel(c));
-}
-
-nlohmann::json verificationJson(const layout::kernels::GemmVerification& v) {
-  nlohmann::json j{{"passed", v.passed},      {"rule", v.rule},
-                   {"checked", v.checked},    {"mismatches", v.mismatches},
-                   {"max_error", v.maxError}, {"max_bound_ratio", v.maxAllowedRatio},
-                   {"summary", v.summary()}};
-  if (!v.passed)
-    j["first"] = {{"row", v.firstRow},
-                  {"column", v.firstColumn},
-                  {"got", v.firstGot},
-                  {"expected", v.firstExpected}};
-  return j;
 }
 
 } // namespace
@@ -459,18 +454,14 @@ PYBIND11_MODULE(_core, m) {
           py::arg("in_dims"), py::arg("out_dims"))
       .def(
           "reshape_ins",
-          [](const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& dims) {
-            std::vector<layout::DimSize> d;
-            for (const auto& [n, s] : dims) d.push_back({DimName(n), unsignedArg(s, "a size")});
-            return orRaise(l.reshapeIns(d));
+          [](const LinearLayout& l, const NamedSizes& dims) {
+            return orRaise(l.reshapeIns(dimSizes(dims)));
           },
           py::arg("new_in_dims"))
       .def(
           "reshape_outs",
-          [](const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& dims) {
-            std::vector<layout::DimSize> d;
-            for (const auto& [n, s] : dims) d.push_back({DimName(n), unsignedArg(s, "a size")});
-            return orRaise(l.reshapeOuts(d));
+          [](const LinearLayout& l, const NamedSizes& dims) {
+            return orRaise(l.reshapeOuts(dimSizes(dims)));
           },
           py::arg("new_out_dims"))
       .def(
@@ -576,7 +567,9 @@ PYBIND11_MODULE(_core, m) {
                                                         {"stores", stats.stores},
                                                         {"prefetches", stats.prefetches},
                                                         {"seconds", stats.seconds}});
-        out["verification"] = jsonToPython(verificationJson(v));
+        auto verification = layout::kernels::gemmVerificationToJson(v);
+        verification["summary"] = v.summary();
+        out["verification"] = jsonToPython(verification);
         return out;
       },
       py::arg("config") = py::dict(), py::arg("inputs") = "random", py::arg("seed") = 1,

@@ -18,6 +18,8 @@
 //   sequential fp32 additions of exact products (Higham, Accuracy and Stability, §4.2).
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "codegen/gemm_config.h"
 #include "kernels/xe_simulator.h"
 
@@ -49,6 +51,10 @@ struct GemmVerification {
   double firstGot = 0, firstExpected = 0;
   std::string summary() const;
 };
+
+// {passed, rule, checked, mismatches, maxError, maxBoundRatio[, first: {row, column, got,
+// expected}]}: the verification as layoutctl gemm --format json and the Python module print it.
+nlohmann::ordered_json gemmVerificationToJson(const GemmVerification& v);
 
 // The unit roundoff of the bound for random floats. The simulator and the OpenCL prelude declare
 // round-to-nearest (2^-24); the hardware documents no rounding mode, so a device run is checked
