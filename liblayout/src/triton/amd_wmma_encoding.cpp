@@ -71,11 +71,12 @@ Expected<WmmaParams> wmmaParams(const AttrValue& attr) {
   return p;
 }
 
-// The 16x16 (or, version 3, 32x16) instruction tile as Triton main builds it, out-dims
-// standard, then (rank 3) a size-1 batch dim: getTileLayout.
-Expected<LinearLayout> wmmaTile(int64_t version, bool transposed, int64_t instrM, int rank) {
-  const bool batch = rank == 3;
-  const DimName dimM = dims::standardOut(batch ? 1 : 0), dimN = dims::standardOut(batch ? 2 : 1);
+// One WMMA instruction's accumulator tile, out-dims (across, along) = (N, M), (M, N) when
+// transposed: 16 lanes across; registers along (version 1: every other row, +2, +4, +8; versions
+// 2, 3: 8 consecutive rows, and for version 3's 32-row instruction 8 more, 16 rows down); lane 16
+// goes to the next row (version 1) or 8 rows down.
+Expected<LinearLayout> wmmaInstructionTile(int64_t version, bool transposed, int64_t instrM,
+                                           DimName dimM, DimName dimN) {
   const DimName across = transposed ? dimM : dimN, along = transposed ? dimN : dimM;
   std::vector<std::vector<uint64_t>> regs =
       version == 1 ? std::vector<std::vector<uint64_t>>{{0, 2}, {0, 4}, {0, 8}}
@@ -83,8 +84,16 @@ Expected<LinearLayout> wmmaTile(int64_t version, bool transposed, int64_t instrM
   if (version != 1 && instrM == 32) regs.push_back({0, 16});
   InDimBases lanes{dims::lane(),
                    {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, uint64_t(version == 1 ? 1 : 8)}}};
-  LAYOUT_TRY_ASSIGN(tile, LinearLayout::create({{dims::reg(), regs}, lanes},
-                                               {{across, 16}, {along, uint64_t(instrM)}}));
+  return LinearLayout::create({{dims::reg(), regs}, lanes},
+                              {{across, 16}, {along, uint64_t(instrM)}});
+}
+
+// The tile as Triton main builds it (getTileLayout): out-dims standard, then (rank 3) a size-1
+// batch dim.
+Expected<LinearLayout> wmmaTile(int64_t version, bool transposed, int64_t instrM, int rank) {
+  const bool batch = rank == 3;
+  const DimName dimM = dims::standardOut(batch ? 1 : 0), dimN = dims::standardOut(batch ? 2 : 1);
+  LAYOUT_TRY_ASSIGN(tile, wmmaInstructionTile(version, transposed, instrM, dimM, dimN));
   if (batch) {
     const DimName dimB = dims::standardOut(0);
     for (auto f : {LinearLayout::identity1D(1, dims::reg(), dimB),
@@ -94,6 +103,49 @@ Expected<LinearLayout> wmmaTile(int64_t version, bool transposed, int64_t instrM
   std::vector<DimName> outs;
   for (int d = 0; d < rank; ++d) outs.push_back(dims::standardOut(d));
   return tile.transposeOuts(outs);
+}
+
+// Triton main's form: what the conversions read besides ctaLayout (verified by the encoding's
+// verifier; the instruction shape defaults to 16x16x16).
+struct WmmaMainParams {
+  int64_t version = 1;
+  std::vector<int64_t> instr{16, 16, 16};
+  bool transposed = false;
+};
+
+Expected<WmmaMainParams> wmmaMainParams(const AttrValue& attr) {
+  WmmaMainParams p;
+  LAYOUT_TRY_ASSIGN(version, intParam(attr, "version"));
+  p.version = version;
+  if (attr.find("instrShape")) {
+    LAYOUT_TRY_ASSIGN(list, intList(attr, "instrShape"));
+    p.instr = list;
+  }
+  for (const char* key : {"isTranspose", "isTransposed"})
+    if (const AttrValue* v = attr.find(key)) p.transposed = v->boolean;
+  return p;
+}
+
+// One WMMA instruction's operand tile (wmmaDotOperandToLinearLayout): kWidth registers along K,
+// 16 lanes along the non-K dim, lane 16 along K (version 1: a copy of lanes 0-15, both halves hold
+// the same K values; versions 2, 3: the next kWidth values of K), registers along K up to the
+// instruction's K, and for a 32-row instruction a second register block along the non-K dim.
+Expected<LinearLayout> wmmaOperandTile(int64_t version, int64_t kWidth, int64_t nonKDim,
+                                       int64_t kDim, DimName dimK, DimName dimNonK) {
+  const DimName reg = dims::reg(), lane = dims::lane();
+  const int64_t kDepth = 2;
+  LinearLayout tile;
+  auto times = [&tile](const Expected<LinearLayout>& f) { return multiplyInto(tile, f); };
+  for (auto f : {LinearLayout::identity1D(uint64_t(kWidth), reg, dimK),
+                 LinearLayout::identity1D(16, lane, dimNonK),
+                 version == 1 ? LinearLayout::zeros1D(uint64_t(kDepth), lane, dimK)
+                              : LinearLayout::identity1D(uint64_t(kDepth), lane, dimK),
+                 LinearLayout::identity1D(uint64_t(kDim / kDepth / kWidth), reg, dimK)})
+    if (auto err = times(f); !err) return err.error();
+  if (nonKDim / 16 > 1)
+    if (auto err = times(LinearLayout::identity1D(uint64_t(nonKDim / 16), reg, dimNonK)); !err)
+      return err.error();
+  return tile;
 }
 
 std::vector<DimName> reversedStandardOuts(int rank) {
@@ -178,16 +230,8 @@ Expected<LinearLayout> amdWmmaToLinearLayout(const AttrValue& attr,
     // row-major repetition order, then the CGA fit.
     const int rank = int(ctaLayout->numOutDims());
     if (auto err = checkRank(size_t(rank), shape); !err) return err.error();
-    LAYOUT_TRY_ASSIGN(version, intParam(attr, "version"));
-    std::vector<int64_t> instr{16, 16, 16};
-    if (attr.find("instrShape")) {
-      LAYOUT_TRY_ASSIGN(list, intList(attr, "instrShape"));
-      instr = list;
-    }
-    bool transposed = false;
-    for (const char* key : {"isTranspose", "isTransposed"})
-      if (const AttrValue* v = attr.find(key)) transposed = v->boolean;
-    LAYOUT_TRY_ASSIGN(tile, wmmaTile(version, transposed, instr.at(0), rank));
+    LAYOUT_TRY_ASSIGN(m, wmmaMainParams(attr));
+    LAYOUT_TRY_ASSIGN(tile, wmmaTile(m.version, m.transposed, m.instr.at(0), rank));
     LAYOUT_TRY_ASSIGN(full, product(tile, *ctaLayout));
     LAYOUT_TRY_ASSIGN(ordered, full.transposeOuts(reversedStandardOuts(rank)));
     LAYOUT_TRY_ASSIGN(cga, cgaLayout(attr, rank));
@@ -204,13 +248,7 @@ Expected<LinearLayout> amdWmmaToLinearLayout(const AttrValue& attr,
                        "or at least 16 (the instruction tile), not " + std::to_string(shape[d]));
   const DimName dimM = dims::standardOut(mIndex), dimN = dims::standardOut(nIndex);
   const DimName reg = dims::reg(), lane = dims::lane(), warp = dims::warp();
-  const DimName across = p.transposed ? dimM : dimN, along = p.transposed ? dimN : dimM;
-  // Bases as (across, along).
-  const bool v1 = p.version == 1;
-  InDimBases regs{reg, v1 ? std::vector<std::vector<uint64_t>>{{0, 2}, {0, 4}, {0, 8}}
-                          : std::vector<std::vector<uint64_t>>{{0, 1}, {0, 2}, {0, 4}}};
-  InDimBases lanes{lane, {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, uint64_t(v1 ? 1 : 8)}}};
-  LAYOUT_TRY_ASSIGN(t0, LinearLayout::create({regs, lanes}, {{across, 16}, {along, 16}}));
+  LAYOUT_TRY_ASSIGN(t0, wmmaInstructionTile(p.version, p.transposed, 16, dimM, dimN));
   LAYOUT_TRY_ASSIGN(tile, t0.transposeOuts(std::vector<DimName>{dimN, dimM}));
   auto times = [&tile](const Expected<LinearLayout>& f) { return multiplyInto(tile, f); };
   // Divided one factor at a time: their product may not fit in 64 bits.
@@ -243,32 +281,19 @@ Expected<LinearLayout> wmmaMainDotToLinearLayout(int64_t opIdx, int64_t kWidth,
                                                  std::span<const int64_t> shape) {
   const int rank = int(cta.numOutDims());
   if (auto err = checkRank(size_t(rank), shape); !err) return err.error();
-  LAYOUT_TRY_ASSIGN(version, intParam(wmma, "version"));
-  std::vector<int64_t> instr{16, 16, 16};
-  if (wmma.find("instrShape")) {
-    LAYOUT_TRY_ASSIGN(list, intList(wmma, "instrShape"));
-    instr = list;
-  }
+  LAYOUT_TRY_ASSIGN(m, wmmaMainParams(wmma));
+  const int64_t version = m.version;
+  const std::vector<int64_t>& instr = m.instr;
   const bool batch = rank == 3;
   const int kIndex = opIdx == 0 ? rank - 1 : rank - 2;
   const int nonKIndex = opIdx == 0 ? rank - 2 : rank - 1;
   const DimName dimK = dims::standardOut(kIndex), dimNonK = dims::standardOut(nonKIndex);
-  const DimName reg = dims::reg(), lane = dims::lane();
+  const DimName reg = dims::reg();
   const int64_t nonKDim = opIdx == 0 ? instr[0] : instr[1], kDim = instr[2], kDepth = 2;
   if (kDim % (kDepth * kWidth) != 0)
     return makeError("kWidth " + std::to_string(kWidth) + " does not divide the instruction's K " +
                      std::to_string(kDim) + " into the 2 lane groups of #ttg.amd_wmma");
-  LinearLayout tile;
-  auto times = [&tile](const Expected<LinearLayout>& f) { return multiplyInto(tile, f); };
-  for (auto f : {LinearLayout::identity1D(uint64_t(kWidth), reg, dimK),
-                 LinearLayout::identity1D(16, lane, dimNonK),
-                 version == 1 ? LinearLayout::zeros1D(uint64_t(kDepth), lane, dimK)
-                              : LinearLayout::identity1D(uint64_t(kDepth), lane, dimK),
-                 LinearLayout::identity1D(uint64_t(kDim / (kDepth * kWidth)), reg, dimK)})
-    if (auto err = times(f); !err) return err.error();
-  if (nonKDim / 16 > 1)
-    if (auto err = times(LinearLayout::identity1D(uint64_t(nonKDim / 16), reg, dimNonK)); !err)
-      return err.error();
+  LAYOUT_TRY_ASSIGN(tile, wmmaOperandTile(version, kWidth, nonKDim, kDim, dimK, dimNonK));
   // projectAwayOutDim(ctaLayout, K), then drop the registers that became zero.
   const int k = cta.outDimIndex(dimK);
   std::vector<InDimBases> ins;
@@ -329,15 +354,9 @@ Expected<LinearLayout> amdWmmaDotToLinearLayout(const AttrValue& dot, const Attr
   const int kIndex = opIdx == 0 ? rank - 1 : rank - 2, nonKIndex = opIdx == 0 ? mIndex : rank - 1;
   const DimName dimK = dims::standardOut(kIndex), dimNonK = dims::standardOut(nonKIndex);
   const DimName reg = dims::reg(), lane = dims::lane(), warp = dims::warp();
-  const int64_t nonKDim = opIdx == 0 ? p.mDim : p.nDim, kDepth = 2;
-  LinearLayout tile;
+  const int64_t nonKDim = opIdx == 0 ? p.mDim : p.nDim;
+  LAYOUT_TRY_ASSIGN(tile, wmmaOperandTile(p.version, kWidth, nonKDim, p.kDim, dimK, dimNonK));
   auto times = [&tile](const Expected<LinearLayout>& f) { return multiplyInto(tile, f); };
-  for (auto f : {LinearLayout::identity1D(uint64_t(kWidth), reg, dimK),
-                 LinearLayout::identity1D(uint64_t(nonKDim), lane, dimNonK),
-                 p.version == 1 ? LinearLayout::zeros1D(uint64_t(kDepth), lane, dimK)
-                                : LinearLayout::identity1D(uint64_t(kDepth), lane, dimK),
-                 LinearLayout::identity1D(uint64_t(p.kDim / kDepth / kWidth), reg, dimK)})
-    if (auto err = times(f); !err) return err.error();
   if (batch) {
     const DimName dimB = dims::standardOut(0);
     for (auto f : {LinearLayout::identity1D(1, reg, dimB), LinearLayout::identity1D(1, lane, dimB)})
