@@ -17,11 +17,6 @@ uint64_t elementCode(int elemBits, int64_t row, int64_t column) {
   return static_cast<uint64_t>(row * 251 + column + 1) & mask;
 }
 
-bool sameShape(const intel::BlockShape& a, const intel::BlockShape& b) {
-  return a.elemBits == b.elemBits && a.tileWidth == b.tileWidth && a.tileHeight == b.tileHeight &&
-         a.numBlocks == b.numBlocks && a.transpose == b.transpose && a.vnni == b.vnni;
-}
-
 } // namespace
 
 Expected<BlockLoadProbe> buildBlockLoadProbe(const intel::BlockShape& shape,
@@ -106,7 +101,7 @@ std::vector<intel::BlockShape> kernelProbeShapes(const GemmKernel& kernel) {
     if (const auto* b = std::get_if<BlockIoOp>(&op);
         b && b->kind == intel::BlockOp::Load && b->shape.transpose &&
         std::none_of(shapes.begin(), shapes.end(),
-                     [&](const intel::BlockShape& s) { return sameShape(s, b->shape); }))
+                     [&](const intel::BlockShape& s) { return s == b->shape; }))
       shapes.push_back(b->shape);
   return shapes;
 }

@@ -52,11 +52,6 @@ int blockUnitBits(const BlockShape& s) {
   return s.elemBits * std::max(1, s.tileWidth / 16);
 }
 
-bool sameShape(const BlockShape& a, const BlockShape& b) {
-  return a.elemBits == b.elemBits && a.tileWidth == b.tileWidth && a.tileHeight == b.tileHeight &&
-         a.numBlocks == b.numBlocks && a.transpose == b.transpose && a.vnni == b.vnni;
-}
-
 // Parameters of a block built-in (after the name).
 std::vector<std::string> blockParameters(const BlockIoOp& op) {
   std::vector<std::string> p{"global void* base_address", "int width", "int height", "int pitch",
@@ -411,7 +406,7 @@ private:
                                   coord(op)};
     const std::string unit = unsignedType(blockUnitBits(op.shape));
     if (!op.comment.empty()) comment(op.comment);
-    if (const auto shape = openclBlockShape(op); shape && !sameShape(*shape, op.shape))
+    if (const auto shape = openclBlockShape(op); shape && *shape != op.shape)
       comment("issued as " + intel::blockShapeName(*shape) +
               ", the same footprint: OpenCL has no " + intel::blockShapeName(op.shape) +
               " prefetch");

@@ -67,6 +67,31 @@ Expected<std::vector<std::vector<int64_t>>> basesParam(const AttrValue& attr, co
   return out;
 }
 
+Expected<void> checkPowersOfTwo(const AttrValue& attr, const char* key,
+                                std::span<const int64_t> values) {
+  for (int64_t x : values)
+    if (x < 1 || !std::has_single_bit(uint64_t(x)))
+      return makeErrorAt(
+          attr.find(key)->location,
+          std::string("'") + key + "' = " + printAttrValue(*attr.find(key)) +
+              ": every entry must be a power of two (linear layouts cannot represent " +
+              std::to_string(x) + ")");
+  return {};
+}
+
+Expected<void> checkOrder(const AttrValue& attr, const char* key, std::span<const int64_t> order,
+                          size_t rank) {
+  std::vector<int64_t> sorted(order.begin(), order.end());
+  std::sort(sorted.begin(), sorted.end());
+  bool perm = sorted.size() == rank;
+  for (size_t i = 0; perm && i < rank; ++i) perm = sorted[i] == int64_t(i);
+  if (!perm)
+    return makeErrorAt(attr.find(key)->location,
+                       std::string("'") + key + "' = " + printAttrValue(*attr.find(key)) +
+                           " must be a permutation of 0.." + std::to_string(int64_t(rank) - 1));
+  return {};
+}
+
 } // namespace detail
 
 namespace {
@@ -102,30 +127,8 @@ void normalizeDialect(AttrValue& v) {
   for (AttrEntry& e : v.entries) normalizeDialect(e.value);
 }
 
-Expected<void> checkPowersOfTwo(const AttrValue& attr, const char* key,
-                                const std::vector<int64_t>& values) {
-  for (int64_t x : values)
-    if (x < 1 || !std::has_single_bit(uint64_t(x)))
-      return makeErrorAt(
-          attr.find(key)->location,
-          std::string("'") + key + "' = " + printAttrValue(*attr.find(key)) +
-              ": every entry must be a power of two (linear layouts cannot represent " +
-              std::to_string(x) + ")");
-  return {};
-}
-
-Expected<void> checkOrder(const AttrValue& attr, const char* key, const std::vector<int64_t>& order,
-                          size_t rank) {
-  std::vector<int64_t> sorted = order;
-  std::sort(sorted.begin(), sorted.end());
-  bool perm = sorted.size() == rank;
-  for (size_t i = 0; perm && i < rank; ++i) perm = sorted[i] == int64_t(i);
-  if (!perm)
-    return makeErrorAt(attr.find(key)->location,
-                       std::string("'") + key + "' = " + printAttrValue(*attr.find(key)) +
-                           " must be a permutation of 0.." + std::to_string(int64_t(rank) - 1));
-  return {};
-}
+using detail::checkOrder;
+using detail::checkPowersOfTwo;
 
 Expected<int> verifyBlocked(const AttrValue& attr) {
   LAYOUT_TRY_ASSIGN(spt, detail::intList(attr, "sizePerThread"));

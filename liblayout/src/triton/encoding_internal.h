@@ -22,6 +22,13 @@ Expected<std::vector<int64_t>> intList(const AttrValue& attr, const char* key);
 Expected<int64_t> intParam(const AttrValue& attr, const char* key);
 Expected<std::vector<std::vector<int64_t>>> basesParam(const AttrValue& attr, const char* key);
 
+// "'key' = [..]: every entry must be a power of two (linear layouts cannot represent x)".
+Expected<void> checkPowersOfTwo(const AttrValue& attr, const char* key,
+                                std::span<const int64_t> values);
+// "'key' = [..] must be a permutation of 0..rank-1".
+Expected<void> checkOrder(const AttrValue& attr, const char* key, std::span<const int64_t> order,
+                          size_t rank);
+
 // "the encoding has rank R but the tensor shape has rank S" unless they agree.
 Expected<void> checkRank(size_t encodingRank, std::span<const int64_t> shape);
 

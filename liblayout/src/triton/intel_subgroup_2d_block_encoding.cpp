@@ -46,18 +46,9 @@ Expected<Subgroup2DBlockParams> subgroup2DBlockParams(const AttrValue& attr) {
                        "threadsPerWarp must be 16, but was: " + std::to_string(tpw));
   LAYOUT_TRY_ASSIGN(numBlocks, intParam(attr, "numBlocks"));
   // What the layout needs besides (the backend would build a wrong layout or assert).
-  if (!((order[0] == 0 && order[1] == 1) || (order[0] == 1 && order[1] == 0)))
-    return makeErrorAt(attr.find("order")->location,
-                       "'order' = " + printAttrValue(*attr.find("order")) +
-                           " must be a permutation of 0..1");
-  for (auto [key, values] : {std::pair{"instrShape", instr}, std::pair{"warpsPerCTA", warps}})
-    for (int64_t x : values)
-      if (!isPow2(x))
-        return makeErrorAt(attr.find(key)->location,
-                           std::string("'") + key + "' = " + printAttrValue(*attr.find(key)) +
-                               ": every entry must be a power of two (linear layouts cannot "
-                               "represent " +
-                               std::to_string(x) + ")");
+  LAYOUT_TRY(checkOrder(attr, "order", order, 2));
+  LAYOUT_TRY(checkPowersOfTwo(attr, "instrShape", instr));
+  LAYOUT_TRY(checkPowersOfTwo(attr, "warpsPerCTA", warps));
   if (!isPow2(numBlocks))
     return makeErrorAt(attr.find("numBlocks")->location,
                        "'numBlocks' = " + std::to_string(numBlocks) + " must be a power of two");

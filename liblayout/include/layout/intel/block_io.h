@@ -121,6 +121,7 @@ struct BlockShape {
   int numBlocks = 1;  // blocks side by side along the row
   bool transpose = false;
   bool vnni = false;
+  friend bool operator==(const BlockShape&, const BlockShape&) = default;
 };
 
 // The OpenCL-style name, e.g. "16b_8r16x2c", "transform_16b_32r16x1c", "transpose_32b_16r8x1c".
