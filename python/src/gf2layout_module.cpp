@@ -6,6 +6,7 @@
 #include "codegen/opencl_emitter.h"
 #include "kernels/gemm_verification.h"
 #include "kernels/xe_simulator.h"
+#include "layout/core/bit_rows.h"
 #include "layout/core/linear_layout.h"
 #include "layout/protocol/batch.h"
 #include "layout/protocol/layout_attribute.h"
@@ -115,6 +116,13 @@ std::vector<layout::DimSize> dimSizes(const NamedSizes& dims) {
   std::vector<layout::DimSize> out;
   for (const auto& [name, size] : dims) out.push_back({DimName(name), unsignedArg(size, "a size")});
   return out;
+}
+
+// [(name, size), ...] as Triton's out_dims gives it.
+py::list dimList(const std::vector<layout::DimSize>& dims) {
+  py::list result;
+  for (const auto& d : dims) result.append(py::make_tuple(std::string(d.name.str()), d.size));
+  return result;
 }
 
 std::vector<int64_t> outSizes(const LinearLayout& l) {
@@ -338,22 +346,9 @@ PYBIND11_MODULE(_core, m) {
                                }
                                return result;
                              })
-      .def_property_readonly(
-          "out_dims",
-          [](const LinearLayout& l) {
-            py::list result;
-            for (int o = 0; o < l.numOutDims(); ++o)
-              result.append(py::make_tuple(std::string(l.outDimName(o).str()), l.outDimSize(o)));
-            return result;
-          })
-      .def_property_readonly(
-          "in_dims",
-          [](const LinearLayout& l) {
-            py::list result;
-            for (int d = 0; d < l.numInDims(); ++d)
-              result.append(py::make_tuple(std::string(l.inDimName(d).str()), l.inDimSize(d)));
-            return result;
-          })
+      .def_property_readonly("out_dims", [](const LinearLayout& l) { return dimList(l.outDims()); })
+      .def_property_readonly("in_dims",
+                             [](const LinearLayout& l) { return dimList(l.inDimSizes()); })
       .def_property_readonly("num_in_dims", &LinearLayout::numInDims)
       .def_property_readonly("num_out_dims", &LinearLayout::numOutDims)
       .def_property_readonly("total_in_dim_size_log2", &LinearLayout::totalInDimSizeLog2)
@@ -404,33 +399,26 @@ PYBIND11_MODULE(_core, m) {
       .def(
           "get_matrix_view",
           [](const LinearLayout& l) {
-            // Rows: output bits (out-dim 0 first, low bit first); columns: input bits.
-            std::vector<std::vector<int>> m(size_t(l.totalOutDimSizeLog2()),
-                                            std::vector<int>(size_t(l.totalInDimSizeLog2())));
-            int col = 0;
-            for (int d = 0; d < l.numInDims(); ++d)
-              for (int b = 0; b < l.inDimSizeLog2(d); ++b, ++col) {
-                int row = 0;
-                for (int o = 0; o < l.numOutDims(); ++o)
-                  for (int k = 0; k < l.outDimSizeLog2(o); ++k, ++row)
-                    m[size_t(row)][size_t(col)] = int((l.basis(d, b, o) >> k) & 1);
-              }
+            const auto rows = layout::layoutMatrixRows(l);
+            std::vector<std::vector<int>> m;
+            m.reserve(rows.size());
+            for (const auto& row : rows) {
+              std::vector<int> bits(row.size());
+              for (size_t c = 0; c < row.size(); ++c) bits[c] = row[c];
+              m.push_back(std::move(bits));
+            }
             return m;
           },
-          "The layout as a 0/1 matrix: row = output bit, column = input bit.")
+          "The layout as a 0/1 matrix: row = output bit (out-dim 0 first, low bit first), "
+          "column = input bit.")
       .def(
           "matrix",
           [](const LinearLayout& l) {
+            const auto rows = layout::layoutMatrixRows(l);
             py::array_t<uint8_t> a({l.totalOutDimSizeLog2(), l.totalInDimSizeLog2()});
             auto v = a.mutable_unchecked<2>();
-            int col = 0;
-            for (int d = 0; d < l.numInDims(); ++d)
-              for (int b = 0; b < l.inDimSizeLog2(d); ++b, ++col) {
-                int row = 0;
-                for (int o = 0; o < l.numOutDims(); ++o)
-                  for (int k = 0; k < l.outDimSizeLog2(o); ++k, ++row)
-                    v(row, col) = uint8_t((l.basis(d, b, o) >> k) & 1);
-              }
+            for (size_t r = 0; r < rows.size(); ++r)
+              for (size_t c = 0; c < rows[r].size(); ++c) v(r, c) = rows[r][c];
             return a;
           },
           "get_matrix_view as a uint8 NumPy array.")
