@@ -70,8 +70,7 @@ Expected<bool> isCompatible(const XeLayout& a, const XeLayout& b, std::span<cons
   const Dims ea = a.effective(gridA), eb = b.effective(gridB);
   const Dims da = a.effective(sg ? a.sgData : a.laneData);
   const Dims db = b.effective(sg ? b.sgData : b.laneData);
-  if (detail::sliceEffectiveOrder(a) == detail::sliceEffectiveOrder(b) && ea == eb && da == db)
-    return true;
+  if (a.sliceEffectiveOrder() == b.sliceEffectiveOrder() && ea == eb && da == db) return true;
   if (!sg && partialSubgroup && partialSubgroupMatch(ea, eb, da, db)) return true;
   if (int64_t(shape.size()) != a.rank())
     return makeError("compatible: the shape " + listText(shape) +

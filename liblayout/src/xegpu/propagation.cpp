@@ -30,11 +30,6 @@ std::vector<Field*> dataFields(XeLayout& l) {
   return {&l.sgData, &l.instData, &l.laneData};
 }
 
-// Prints, then parses back through the verifier: a derived layout must be one upstream accepts.
-Expected<std::string> checked(const XeLayout& l, const std::string& what) {
-  return detail::verifiedText(l, what);
-}
-
 Error opError(const std::string& op, const std::string& message) {
   return Error{op + ": " + message};
 }
@@ -205,9 +200,9 @@ Expected<OperandLayouts> propagateDpas(const PropagationRequest& req, const XeLa
     b.instData = {t.k, r.instData[1]};
   }
   OperandLayouts out;
-  LAYOUT_TRY_ASSIGN(ta, checked(a, "dpas operand a"));
-  LAYOUT_TRY_ASSIGN(tb, checked(b, "dpas operand b"));
-  LAYOUT_TRY_ASSIGN(tc, checked(r, "dpas operand c"));
+  LAYOUT_TRY_ASSIGN(ta, detail::verifiedText(a, "dpas operand a"));
+  LAYOUT_TRY_ASSIGN(tb, detail::verifiedText(b, "dpas operand b"));
+  LAYOUT_TRY_ASSIGN(tc, detail::verifiedText(r, "dpas operand c"));
   out["a"] = ta;
   out["b"] = tb;
   out["c"] = tc;
@@ -374,7 +369,7 @@ Expected<OperandLayouts> propagateShapeCast(const PropagationRequest& req, const
     }
     if (j == src.size() && unitDims.size() == res.size() - src.size()) {
       LAYOUT_TRY_ASSIGN(s, sliceMore(r, unitDims, "shape_cast"));
-      LAYOUT_TRY_ASSIGN(text, checked(s, "shape_cast source"));
+      LAYOUT_TRY_ASSIGN(text, detail::verifiedText(s, "shape_cast source"));
       return OperandLayouts{{"source", text}};
     }
   }
@@ -382,13 +377,13 @@ Expected<OperandLayouts> propagateShapeCast(const PropagationRequest& req, const
   // (2) Source dims split into result dims: collapse the result's groups.
   if (auto groups = dimGroups(src, res)) {
     LAYOUT_TRY_ASSIGN(s, collapse(plain, *groups));
-    LAYOUT_TRY_ASSIGN(text, checked(s, "shape_cast source"));
+    LAYOUT_TRY_ASSIGN(text, detail::verifiedText(s, "shape_cast source"));
     return OperandLayouts{{"source", text}};
   }
   // (3) Source dims merged into result dims: expand each result dim over its group.
   if (auto groups = dimGroups(res, src)) {
     LAYOUT_TRY_ASSIGN(s, expand(plain, src, *groups));
-    LAYOUT_TRY_ASSIGN(text, checked(s, "shape_cast source"));
+    LAYOUT_TRY_ASSIGN(text, detail::verifiedText(s, "shape_cast source"));
     return OperandLayouts{{"source", text}};
   }
   return opError("shape_cast", "no layout: " + listText(src) + " -> " + listText(res) +
@@ -443,7 +438,7 @@ Expected<OperandLayouts> propagateBroadcast(const PropagationRequest& req, const
     LAYOUT_TRY_ASSIGN(sliced, sliceMore(s, sliceDims, "broadcast"));
     s = sliced;
   }
-  LAYOUT_TRY_ASSIGN(text, checked(s, "broadcast source"));
+  LAYOUT_TRY_ASSIGN(text, detail::verifiedText(s, "broadcast source"));
   return OperandLayouts{{"source", text}};
 }
 
@@ -457,7 +452,7 @@ Expected<OperandLayouts> propagateReduction(const PropagationRequest& req, const
   XeLayout s = r;
   s.sliceDims.clear();
   s.isSlice = false;
-  LAYOUT_TRY_ASSIGN(text, checked(s, "multi_reduction source"));
+  LAYOUT_TRY_ASSIGN(text, detail::verifiedText(s, "multi_reduction source"));
   return OperandLayouts{{"source", text}};
 }
 
@@ -476,7 +471,7 @@ Expected<OperandLayouts> propagateTranspose(const PropagationRequest& req, const
   // vector.transpose: result dim i is source dim perm[i], so the source is the result
   // transposed by the inverse permutation.
   LAYOUT_TRY_ASSIGN(s, transposeDims(plain, inversePermutation(req.permutation), "transpose"));
-  LAYOUT_TRY_ASSIGN(text, checked(s, "transpose source"));
+  LAYOUT_TRY_ASSIGN(text, detail::verifiedText(s, "transpose source"));
   return OperandLayouts{{"source", text}};
 }
 
@@ -503,7 +498,7 @@ Expected<OperandLayouts> propagateBitcast(const PropagationRequest& req, const X
       v /= s / res;
     }
   }
-  LAYOUT_TRY_ASSIGN(text, checked(out, "bitcast source"));
+  LAYOUT_TRY_ASSIGN(text, detail::verifiedText(out, "bitcast source"));
   return OperandLayouts{{"source", text}};
 }
 
@@ -547,7 +542,7 @@ Expected<OperandLayouts> propagateLoadNd(const PropagationRequest& req, const Xe
                                     "] = " + std::to_string(per) + ", got " +
                                     listText(plain.laneData));
   }
-  LAYOUT_TRY_ASSIGN(text, checked(desc, "load_nd tensor_desc"));
+  LAYOUT_TRY_ASSIGN(text, detail::verifiedText(desc, "load_nd tensor_desc"));
   return OperandLayouts{{"tensor_desc", text}};
 }
 

@@ -24,11 +24,6 @@ inline int64_t productOf(const Dims& v) {
   return p;
 }
 
-// The root's effective order without the sliced dims (XeLayout::sliceEffectiveOrder).
-inline Dims sliceEffectiveOrder(const XeLayout& l) {
-  return l.sliceEffectiveOrder();
-}
-
 // setDimData: overwrite view dim `dim` (a dim of the sliced view) of sg_data, inst_data and
 // lane_data where the layout has them; -1 leaves a field alone.
 inline void setViewDimData(XeLayout& l, size_t dim, int64_t sg, int64_t inst, int64_t lane) {

@@ -48,7 +48,7 @@ Expected<OperandLayouts> propagateExtract(const PropagationRequest& req, const X
   };
   Dims order;
   if (!r.order.empty()) {
-    for (int64_t o : sliceEffectiveOrder(r)) order.push_back(o + d);
+    for (int64_t o : r.sliceEffectiveOrder()) order.push_back(o + d);
     for (int64_t i = d - 1; i >= 0; --i) order.push_back(i);
   }
   const XeLayout s = plainLayout(grow(r.sgLayout), grow(r.sgData), grow(r.instData),

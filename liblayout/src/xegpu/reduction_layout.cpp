@@ -55,7 +55,7 @@ Expected<XeLayout> subgroupsFromScratch(const ReductionSetup& s,
                        "numSubgroups)");
     cSg = consumer->effective(consumer->sgLayout);
     cData = consumer->effective(consumer->sgData);
-    cOrder = detail::sliceEffectiveOrder(*consumer);
+    cOrder = consumer->sliceEffectiveOrder();
     withOrder = !consumer->order.empty();
     // Upstream counts the consumer's subgroups (its whole root grid), not numSubgroups.
     remaining = detail::productOf(consumer->sgLayout);
