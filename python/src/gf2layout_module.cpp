@@ -12,6 +12,8 @@
 #include "layout/protocol/layout_attribute.h"
 #include "layout/text/layout_json.h"
 #include "layout/triton/layout_views.h"
+#include "layout_fast_calls.h"
+#include "layout_from_bases.h"
 
 #include <nlohmann/json.hpp>
 #include <pybind11/numpy.h>
@@ -41,13 +43,6 @@ std::vector<DimName> names(const std::vector<std::string>& strings) {
   return out;
 }
 
-std::vector<std::string> strings(const std::vector<DimName>& dims) {
-  std::vector<std::string> out;
-  out.reserve(dims.size());
-  for (DimName d : dims) out.emplace_back(d.str());
-  return out;
-}
-
 // A size or stride as Triton takes it (int32 there); negative or zero where a power of two is
 // needed is the library's error.
 uint64_t unsignedArg(int64_t v, const char* what) {
@@ -55,6 +50,8 @@ uint64_t unsignedArg(int64_t v, const char* what) {
   return uint64_t(v);
 }
 
+// from_bases's general binding (every argument form pybind11 converts); the common positional
+// form takes the fast path of layout_fast_calls.h. Both end in layoutFromBases.
 LinearLayout
 fromBases(const std::vector<std::pair<std::string, std::vector<std::vector<int64_t>>>>& bases,
           const std::vector<std::string>& outDimNames,
@@ -75,20 +72,13 @@ fromBases(const std::vector<std::pair<std::string, std::vector<std::vector<int64
     }
     ins.push_back(std::move(in));
   }
+  std::optional<std::vector<uint64_t>> sizes;
   if (outDimSizes) {
-    if (outDimSizes->size() != outDimNames.size())
-      throw py::value_error("out_dim_names and out_dim_sizes must have the same length");
-    std::vector<layout::DimSize> outs;
-    for (size_t i = 0; i < outDimNames.size(); ++i)
-      outs.push_back({DimName(outDimNames[i]), unsignedArg((*outDimSizes)[i], "out_dim_sizes")});
-    LinearLayout l = orRaise(LinearLayout::create(ins, outs));
-    if (requireSurjective && !l.isSurjective())
-      throw py::value_error("from_bases: the layout is not surjective (require_surjective)");
-    return l;
+    sizes.emplace();
+    for (int64_t size : *outDimSizes) sizes->push_back(unsignedArg(size, "out_dim_sizes"));
   }
-  if (!requireSurjective)
-    throw py::value_error("out_dim_sizes must be provided when require_surjective is false");
-  return orRaise(LinearLayout::createSurjective(ins, names(outDimNames)));
+  return orRaise(gf2layout::layoutFromBases(ins, names(outDimNames), sizes ? &*sizes : nullptr,
+                                            requireSurjective));
 }
 
 std::vector<std::pair<DimName, uint64_t>> namedInputs(const LinearLayout& l, py::handle inputs) {
@@ -116,13 +106,6 @@ std::vector<layout::DimSize> dimSizes(const NamedSizes& dims) {
   std::vector<layout::DimSize> out;
   for (const auto& [name, size] : dims) out.push_back({DimName(name), unsignedArg(size, "a size")});
   return out;
-}
-
-// [(name, size), ...] as Triton's out_dims gives it.
-py::list dimList(const std::vector<layout::DimSize>& dims) {
-  py::list result;
-  for (const auto& d : dims) result.append(py::make_tuple(std::string(d.name.str()), d.size));
-  return result;
 }
 
 std::vector<int64_t> outSizes(const LinearLayout& l) {
@@ -258,7 +241,9 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "gf2layout: GF(2) linear layouts (Triton's LinearLayout semantics) and the layout "
             "engine's encodings, queries and plans";
 
-  py::class_<LinearLayout>(m, "LinearLayout")
+  // ==, !=, hash, str, repr, apply and from_bases are CPython slots and methods set up by
+  // layout_fast_calls.h; their general forms are registered after the class.
+  py::class_<LinearLayout>(m, "LinearLayout", py::custom_type_setup(gf2layout::setUpFastLayoutType))
       .def(py::init<>(), "The empty layout (no dims).")
       .def_static(
           "identity_1d",
@@ -286,10 +271,6 @@ PYBIND11_MODULE(_core, m) {
           },
           py::arg("size"), py::arg("inDim"), py::arg("outDim"), py::arg("outDimSize") = 1,
           "x -> 0 over `size` elements.")
-      .def_static("from_bases", &fromBases, py::arg("bases"), py::arg("out_dim_names"),
-                  py::arg("out_dim_sizes") = py::none(), py::arg("require_surjective") = true,
-                  "A layout from [(in_dim, [basis, ...]), ...]; out sizes inferred (surjective) "
-                  "unless given.")
       .def_static(
           "from_json",
           [](const std::string& text) { return orRaise(layout::parseLayoutJson(text)); },
@@ -297,27 +278,6 @@ PYBIND11_MODULE(_core, m) {
       .def(
           "to_json", [](const LinearLayout& l) { return layout::printLayoutJson(l); },
           "The layout JSON of docs/interchange.md §1.")
-      .def(
-          "compose",
-          [](const LinearLayout& a, const LinearLayout& b) { return orRaise(a.compose(b)); },
-          py::arg("outer"), "outer(self(x)).")
-      .def(
-          "invert_and_compose",
-          [](const LinearLayout& a, const LinearLayout& b) {
-            return orRaise(a.invertAndCompose(b));
-          },
-          py::arg("outer"), "C with self(x) == outer(C(x)) (Triton's least-squares choice).")
-      .def(
-          "invert", [](const LinearLayout& a) { return orRaise(a.invert()); },
-          "The inverse of an invertible layout.")
-      .def(
-          "pseudoinvert", [](const LinearLayout& a) { return orRaise(a.pseudoinvert()); },
-          "Each output to its smallest preimage.")
-      .def("is_surjective", &LinearLayout::isSurjective)
-      .def("is_injective", &LinearLayout::isInjective)
-      .def("is_invertible", &LinearLayout::isInvertible)
-      .def("get_in_dim_names", [](const LinearLayout& l) { return strings(l.inDimNames()); })
-      .def("get_out_dim_names", [](const LinearLayout& l) { return strings(l.outDimNames()); })
       .def(
           "get_in_dim_size",
           [](const LinearLayout& l, const std::string& d) {
@@ -334,29 +294,6 @@ PYBIND11_MODULE(_core, m) {
             return l.outDimSize(i);
           },
           py::arg("outDim"))
-      .def_property_readonly("bases",
-                             [](const LinearLayout& l) {
-                               py::list result;
-                               for (int d = 0; d < l.numInDims(); ++d) {
-                                 py::list dimBases;
-                                 for (int b = 0; b < l.inDimSizeLog2(d); ++b)
-                                   dimBases.append(l.basis(d, b));
-                                 result.append(
-                                     py::make_tuple(std::string(l.inDimName(d).str()), dimBases));
-                               }
-                               return result;
-                             })
-      .def_property_readonly("out_dims", [](const LinearLayout& l) { return dimList(l.outDims()); })
-      .def_property_readonly("in_dims",
-                             [](const LinearLayout& l) { return dimList(l.inDimSizes()); })
-      .def_property_readonly("num_in_dims", &LinearLayout::numInDims)
-      .def_property_readonly("num_out_dims", &LinearLayout::numOutDims)
-      .def_property_readonly("total_in_dim_size_log2", &LinearLayout::totalInDimSizeLog2)
-      .def_property_readonly("total_out_dim_size_log2", &LinearLayout::totalOutDimSizeLog2)
-      .def(
-          "__mul__",
-          [](const LinearLayout& a, const LinearLayout& b) { return orRaise(product(a, b)); },
-          py::is_operator())
       .def(
           "__imul__",
           [](LinearLayout& a, const LinearLayout& b) -> LinearLayout& {
@@ -364,35 +301,9 @@ PYBIND11_MODULE(_core, m) {
             return a;
           },
           py::is_operator())
-      .def(
-          "__eq__",
-          [](const LinearLayout& a, py::object b) {
-            return py::isinstance<LinearLayout>(b) && a == py::cast<const LinearLayout&>(b);
-          },
-          py::is_operator())
-      .def(
-          "__ne__",
-          [](const LinearLayout& a, py::object b) {
-            return !(py::isinstance<LinearLayout>(b) && a == py::cast<const LinearLayout&>(b));
-          },
-          py::is_operator())
-      .def("__hash__", [](const LinearLayout& l) { return l.hash(); })
-      .def("__repr__", &LinearLayout::toString)
-      .def("__str__", &LinearLayout::toString)
       .def(py::pickle(
           [](const LinearLayout& l) { return layout::printLayoutJson(l); },
           [](const std::string& text) { return orRaise(layout::parseLayoutJson(text)); }))
-      .def(
-          "apply",
-          [](const LinearLayout& l, py::handle inputs) {
-            auto outs = orRaise(l.apply(namedInputs(l, inputs)));
-            py::dict result;
-            for (const auto& [name, value] : outs) result[py::str(std::string(name.str()))] = value;
-            return result;
-          },
-          py::arg("inputs"),
-          "Named inputs ({in_dim: value} or [(in_dim, value)], every in-dim once) -> {out_dim: "
-          "value}.")
       .def("apply_array", &applyArrays, py::arg("inputs"),
            "NumPy form of apply: {in_dim: uint64 array} (arrays of length 1 broadcast) -> "
            "{out_dim: uint64 array}.")
@@ -480,6 +391,20 @@ PYBIND11_MODULE(_core, m) {
             return orRaise(layout::triton::distributedLayoutStr(l, outSizes(l), hw));
           },
           py::arg("useHWPointOfView"));
+
+  gf2layout::setGeneralLayoutCalls(py::cpp_function(
+                                       [](const LinearLayout& l, py::handle inputs) {
+                                         auto outs = orRaise(l.apply(namedInputs(l, inputs)));
+                                         py::dict result;
+                                         for (const auto& [name, value] : outs)
+                                           result[py::str(std::string(name.str()))] = value;
+                                         return result;
+                                       },
+                                       py::arg("self"), py::arg("inputs")),
+                                   py::cpp_function(&fromBases, py::arg("bases"),
+                                                    py::arg("out_dim_names"),
+                                                    py::arg("out_dim_sizes") = py::none(),
+                                                    py::arg("require_surjective") = true));
 
   m.def(
       "to_linear_layout",
