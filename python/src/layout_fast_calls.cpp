@@ -6,10 +6,10 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <new>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace py = pybind11;
@@ -65,42 +65,27 @@ PyObject* callGeneral(PyObject* general, PyObject* self, PyObject* const* args, 
   return PyObject_Vectorcall(general, stack.data(), size_t(nargs) + 1, kwnames);
 }
 
-// Per interned dim name, its Python string (interned, kept for the process) and its UTF-8 text:
-// dict keys are matched by identity first (string literals and the names this module returns
-// are these objects), by text otherwise. A deque: references stay valid as it grows.
-struct PythonName {
-  PyObject* object = nullptr;
-  std::string text;
-};
+// Per interned dim name (by id), its Python string: interned, so it is the object of every equal
+// string literal, and kept for the process. Dicts keyed by these objects find them by identity.
+// And back: the id of each of those objects (they are never freed, so their addresses are never
+// reused), which spares from_bases the intern table's lookup by text.
+std::vector<PyObject*> nameObjects;
+std::unordered_map<PyObject*, DimName> namesByObject;
 
-const PythonName& cachedName(DimName d) {
-  static auto* cache = new std::deque<PythonName>();
-  if (d.id() >= cache->size()) cache->resize(size_t(d.id()) + 1);
-  PythonName& entry = (*cache)[d.id()];
-  if (!entry.object) {
-    entry.text = std::string(d.str());
-    entry.object = PyUnicode_InternFromString(entry.text.c_str());
-    if (!entry.object) throw py::error_already_set();
-  }
-  return entry;
+PyObject* internName(DimName d) {
+  if (d.id() >= nameObjects.size()) nameObjects.resize(size_t(d.id()) + 1, nullptr);
+  const std::string text(d.str());
+  PyObject* name = PyUnicode_InternFromString(text.c_str());
+  if (!name) throw py::error_already_set();
+  nameObjects[d.id()] = name;
+  namesByObject.emplace(name, d);
+  return name;
 }
 
-// The in-dim a dict key names, or -1.
-int inDimOf(const LinearLayout& l, PyObject* key) {
-  const int n = l.numInDims();
-  for (int d = 0; d < n; ++d)
-    if (cachedName(l.inDimName(d)).object == key) return d;
-  if (!PyUnicode_Check(key)) return -1;
-  Py_ssize_t length = 0;
-  const char* text = PyUnicode_AsUTF8AndSize(key, &length);
-  if (!text) {
-    PyErr_Clear();
-    return -1;
-  }
-  const std::string_view keyText(text, size_t(length));
-  for (int d = 0; d < n; ++d)
-    if (cachedName(l.inDimName(d)).text == keyText) return d;
-  return -1;
+// Borrowed.
+PyObject* nameObject(DimName d) {
+  if (d.id() < nameObjects.size() && nameObjects[d.id()]) return nameObjects[d.id()];
+  return internName(d);
 }
 
 // A Python int that is a valid uint64 input, as `value`; false (no error set) otherwise.
@@ -123,14 +108,14 @@ constexpr int kFastDims = 8;
 PyObject* applyDict(const LinearLayout& l, PyObject* inputs) {
   const int nIn = l.numInDims(), nOut = l.numOutDims();
   if (nIn > kFastDims || nOut > kFastDims || PyDict_GET_SIZE(inputs) != nIn) return nullptr;
+  // As many keys as in-dims and each in-dim found: no other key.
   std::array<uint64_t, kFastDims> ins{}, outs{};
-  unsigned seen = 0;
-  Py_ssize_t position = 0;
-  PyObject *key = nullptr, *value = nullptr;
-  while (PyDict_Next(inputs, &position, &key, &value)) {
-    const int d = inDimOf(l, key);
-    if (d < 0 || (seen >> d & 1) || !exactNonNegative(value, ins[size_t(d)])) return nullptr;
-    seen |= 1u << d;
+  for (int d = 0; d < nIn; ++d) {
+    PyObject* value = PyDict_GetItemWithError(inputs, nameObject(l.inDimName(d)));
+    if (!value || !exactNonNegative(value, ins[size_t(d)])) {
+      PyErr_Clear(); // a key whose comparison raised: the general binding reports it
+      return nullptr;
+    }
   }
   l.apply(std::span<const uint64_t>(ins.data(), size_t(nIn)),
           std::span<uint64_t>(outs.data(), size_t(nOut)));
@@ -138,7 +123,7 @@ PyObject* applyDict(const LinearLayout& l, PyObject* inputs) {
   if (!result) return nullptr;
   for (int o = 0; o < nOut; ++o) {
     PyObject* v = PyLong_FromUnsignedLongLong(outs[size_t(o)]);
-    if (!v || PyDict_SetItem(result, cachedName(l.outDimName(o)).object, v) < 0) {
+    if (!v || PyDict_SetItem(result, nameObject(l.outDimName(o)), v) < 0) {
       Py_XDECREF(v);
       Py_DECREF(result);
       return nullptr;
@@ -175,6 +160,10 @@ bool sequenceItems(PyObject* object, PyObject* const*& items, Py_ssize_t& size) 
 }
 
 bool dimName(PyObject* object, DimName& name) {
+  if (auto it = namesByObject.find(object); it != namesByObject.end()) {
+    name = it->second;
+    return true;
+  }
   if (!PyUnicode_CheckExact(object)) return false;
   Py_ssize_t length = 0;
   const char* text = PyUnicode_AsUTF8AndSize(object, &length);
@@ -284,8 +273,15 @@ PyObject* textSlot(PyObject* self) {
   return guarded([&]() -> PyObject* {
     const LinearLayout* l = layoutOrRaise(self);
     if (!l) return nullptr;
-    const std::string text = l->toString();
-    return PyUnicode_FromStringAndSize(text.data(), Py_ssize_t(text.size()));
+    // Written into a buffer kept between calls (the GIL serialises them) and decoded from there:
+    // no std::string in between.
+    static std::vector<char> buffer;
+    const size_t bound = l->textSizeBound();
+    if (buffer.size() < bound) buffer.resize(bound);
+    const char* end = l->writeText(buffer.data());
+    PyObject* text = PyUnicode_FromStringAndSize(buffer.data(), end - buffer.data());
+    if (buffer.size() > (size_t{1} << 20)) std::vector<char>().swap(buffer); // keep no huge one
+    return text;
   });
 }
 
@@ -338,7 +334,7 @@ template <int (LinearLayout::*Count)() const> PyObject* layoutCount(PyObject* se
 
 // A new reference to an interned dim name.
 PyObject* newName(DimName d) {
-  PyObject* name = cachedName(d).object;
+  PyObject* name = nameObject(d);
   Py_INCREF(name);
   return name;
 }

@@ -202,3 +202,24 @@ def test_dim_properties_and_interned_names():
         l.num_in_dims = 3
     big = LinearLayout.identity_1d(1 << 62, "x", "y")
     assert big.in_dims == [("x", 1 << 62)] and big.bases[0][1][61] == [1 << 61]
+
+
+def test_the_module_exports_no_library_symbols():
+    """The module binds its calls to its own copies of the project's and nlohmann::json's code
+    (python/CMakeLists.txt): a library loaded later that exports the same template instantiations
+    (Triton's libtriton does) must not interpose them."""
+    import shutil
+    import subprocess
+    import sys
+
+    from gf2layout import _core
+
+    nm = shutil.which("nm")
+    if not sys.platform.startswith("linux") or not nm:
+        pytest.skip("needs nm on Linux")
+    symbols = subprocess.run(
+        [nm, "-D", "--defined-only", "-C", _core.__file__], check=True, capture_output=True, text=True
+    ).stdout
+    assert "PyInit__core" in symbols
+    leaked = [s for s in symbols.splitlines() if "nlohmann" in s or "layout::" in s]
+    assert leaked == []

@@ -1,7 +1,10 @@
 #include "layout/core/dim_name.h"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <shared_mutex>
 #include <string>
@@ -10,12 +13,49 @@
 namespace layout {
 namespace {
 
-// Process-wide intern table. Id 0 is the empty name. Strings live in a deque so the views stored
-// as map keys stay valid as the table grows.
+// Process-wide intern table. Id 0 is the empty name. Lookups by text take the shared lock; str()
+// takes none: the names are reached by id through fixed chunks of views that never move, filled
+// under the exclusive lock before their id is handed out, so a thread holding an id (which it got
+// through the lock, or from another thread with synchronisation) reads a finished entry.
+// toString and the Python bindings call str() on every name they print; a lock there cost more
+// than the rest of their work.
 struct InternTable {
+  // Chunk 0 holds ids [0, 4096), chunk k >= 1 holds [4096 << (k - 1), 4096 << k): 21 chunks cover
+  // every 32-bit id, and none is allocated before it is needed.
+  static constexpr int kFirstChunkBits = 12;
+  static constexpr int kChunks = 33 - kFirstChunkBits;
+
   std::shared_mutex mutex;
-  std::deque<std::string> names{std::string()};
-  std::unordered_map<std::string_view, uint32_t> ids{{std::string_view(), 0}};
+  std::deque<std::string> names;
+  std::unordered_map<std::string_view, uint32_t> ids;
+  std::array<std::unique_ptr<std::string_view[]>, kChunks> chunks;
+
+  InternTable() { add(std::string_view()); }
+
+  // The chunk of `id` and the index in it.
+  static std::pair<int, uint32_t> slot(uint32_t id) {
+    const int k = std::bit_width(id >> kFirstChunkBits);
+    return {k, k == 0 ? id : id - (uint32_t{1} << (kFirstChunkBits + k - 1))};
+  }
+
+  std::string_view name(uint32_t id) const {
+    const auto [k, i] = slot(id);
+    return chunks[size_t(k)][i];
+  }
+
+  // Under the exclusive lock (or in the constructor).
+  uint32_t add(std::string_view name) {
+    const auto id = static_cast<uint32_t>(names.size());
+    const auto [k, i] = slot(id);
+    auto& chunk = chunks[size_t(k)];
+    if (!chunk)
+      chunk =
+          std::make_unique<std::string_view[]>(size_t{1} << (kFirstChunkBits + std::max(k - 1, 0)));
+    names.emplace_back(name);
+    chunk[i] = names.back();
+    ids.emplace(names.back(), id);
+    return id;
+  }
 };
 
 InternTable& table() {
@@ -37,19 +77,11 @@ DimName::DimName(std::string_view name) {
   }
   std::unique_lock lock(t.mutex);
   auto it = t.ids.find(name);
-  if (it != t.ids.end()) {
-    id_ = it->second;
-    return;
-  }
-  id_ = static_cast<uint32_t>(t.names.size());
-  t.names.emplace_back(name);
-  t.ids.emplace(t.names.back(), id_);
+  id_ = it != t.ids.end() ? it->second : t.add(name);
 }
 
 std::string_view DimName::str() const {
-  InternTable& t = table();
-  std::shared_lock lock(t.mutex);
-  return t.names[id_];
+  return table().name(id_);
 }
 
 namespace dims {

@@ -189,6 +189,13 @@ public:
 
   // Triton's LinearLayout::toString, byte for byte (it starts with a newline).
   std::string toString() const;
+  // The same text written into `out`, which must hold textSizeBound() chars; returns its end.
+  // For callers that keep their own buffer (the Python binding writes into one it reuses).
+  //
+  //   std::vector<char> buffer(l.textSizeBound());
+  //   std::string_view text(buffer.data(), size_t(l.writeText(buffer.data()) - buffer.data()));
+  size_t textSizeBound() const;
+  char* writeText(char* out) const;
 
   // ---- Low-level access (for algorithms that work on packed bits) ------------------------------
   // Words per basis vector; at least 1.
