@@ -24,12 +24,17 @@ PyObject* generalApply = nullptr;
 PyObject* generalFromBases = nullptr;
 
 // The layout a Python object holds, or null (no error set) if it is not a constructed
-// LinearLayout. pybind11 keeps a class without C++ bases in the simple layout: one value pointer.
-const LinearLayout* layoutOf(PyObject* object) {
+// LinearLayout. pybind11 keeps an instance of a class without C++ bases in its simple layout (one
+// value pointer and a flag), read here inline: every fast call starts here.
+inline const LinearLayout* layoutOf(PyObject* object) {
   if (!PyObject_TypeCheck(object, layoutType)) return nullptr;
-  auto vh = reinterpret_cast<py::detail::instance*>(object)->get_value_and_holder();
-  if (!vh.holder_constructed()) return nullptr;
-  return static_cast<const LinearLayout*>(vh.value_ptr());
+  auto* instance = reinterpret_cast<py::detail::instance*>(object);
+  if (instance->simple_layout)
+    return instance->simple_holder_constructed
+               ? static_cast<const LinearLayout*>(instance->simple_value_holder[0])
+               : nullptr;
+  auto vh = instance->get_value_and_holder();
+  return vh.holder_constructed() ? static_cast<const LinearLayout*>(vh.value_ptr()) : nullptr;
 }
 
 const LinearLayout* layoutOrRaise(PyObject* object) {
@@ -257,7 +262,11 @@ PyObject* richCompare(PyObject* a, PyObject* b, int op) {
   if (op == Py_EQ || op == Py_NE) {
     const LinearLayout* x = layoutOf(a);
     const LinearLayout* y = layoutOf(b);
-    if (x && y) return PyBool_FromLong((*x == *y) == (op == Py_EQ));
+    if (x && y) {
+      PyObject* answer = (x == y || *x == *y) == (op == Py_EQ) ? Py_True : Py_False;
+      Py_INCREF(answer);
+      return answer;
+    }
   }
   Py_RETURN_NOTIMPLEMENTED;
 }

@@ -1003,23 +1003,6 @@ Expected<LinearLayout> LinearLayout::renameInDim(DimName oldName, DimName newNam
 
 // ---- Identity -----------------------------------------------------------------------------------
 
-bool operator==(const LinearLayout& a, const LinearLayout& b) {
-  // Totals first (they differ for most unequal layouts), then dims field by field (InDim and
-  // OutDim have padding, so no memcmp there; offsets follow from the sizes), then the bits.
-  if (a.totalInBits_ != b.totalInBits_ || a.totalOutBits_ != b.totalOutBits_ ||
-      a.ins_.size() != b.ins_.size() || a.outs_.size() != b.outs_.size() ||
-      a.bits_.size() != b.bits_.size())
-    return false;
-  const LinearLayout::InDim *ai = a.ins_.data(), *bi = b.ins_.data();
-  for (size_t d = 0; d < a.ins_.size(); ++d)
-    if (ai[d].name != bi[d].name || ai[d].numBases != bi[d].numBases) return false;
-  const LinearLayout::OutDim *ao = a.outs_.data(), *bo = b.outs_.data();
-  for (size_t o = 0; o < a.outs_.size(); ++o)
-    if (ao[o].name != bo[o].name || ao[o].sizeLog2 != bo[o].sizeLog2) return false;
-  return a.bits_.empty() ||
-         std::memcmp(a.bits_.data(), b.bits_.data(), a.bits_.size() * sizeof(uint64_t)) == 0;
-}
-
 bool LinearLayout::equalIgnoringOutDimSizes(const LinearLayout& other) const {
   if (ins_.size() != other.ins_.size() || outs_.size() != other.outs_.size()) return false;
   for (int d = 0; d < numInDims(); ++d)

@@ -27,6 +27,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <string>
@@ -183,7 +184,23 @@ public:
 
   // ---- Identity --------------------------------------------------------------------------------
   // Same in-dims (names, order, bases) and out-dims (names, order, sizes).
-  friend bool operator==(const LinearLayout& a, const LinearLayout& b);
+  // Inline: Python's == and the hash containers call it on every lookup.
+  friend bool operator==(const LinearLayout& a, const LinearLayout& b) {
+    // Totals first (they differ for most unequal layouts), then dims field by field (InDim and
+    // OutDim have padding, so no memcmp there; offsets follow from the sizes), then the bits.
+    if (a.totalInBits_ != b.totalInBits_ || a.totalOutBits_ != b.totalOutBits_ ||
+        a.ins_.size() != b.ins_.size() || a.outs_.size() != b.outs_.size() ||
+        a.bits_.size() != b.bits_.size())
+      return false;
+    for (size_t d = 0; d < a.ins_.size(); ++d)
+      if (a.ins_[d].name != b.ins_[d].name || a.ins_[d].numBases != b.ins_[d].numBases)
+        return false;
+    for (size_t o = 0; o < a.outs_.size(); ++o)
+      if (a.outs_[o].name != b.outs_[o].name || a.outs_[o].sizeLog2 != b.outs_[o].sizeLog2)
+        return false;
+    return a.bits_.empty() ||
+           std::memcmp(a.bits_.data(), b.bits_.data(), a.bits_.size() * sizeof(uint64_t)) == 0;
+  }
   bool equalIgnoringOutDimSizes(const LinearLayout& other) const;
   size_t hash() const;
 
