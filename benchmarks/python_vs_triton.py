@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Times the same layouts and ops through gf2layout and through Triton's Python LinearLayout
 (triton._C.libtriton.linear_layout) in one process, interleaved, and prints the ratio Triton
-time / ours. The layouts are those of benchmarks/algebra_benchmark.cpp: the 64x64 DPAS accumulator
-and "Blocked 20" (a blocked layout over 1024x1024). Run where Triton is installed:
+time / ours (the median of paired repeats). The layouts are those of
+benchmarks/algebra_benchmark.cpp: the 64x64 DPAS accumulator and "Blocked 20" (a blocked layout
+over 1024x1024). Run where Triton is installed:
 
-    PYTHONPATH=build/python python3 benchmarks/python_vs_triton.py [--repeat 7]
+    PYTHONPATH=build/python python3 benchmarks/python_vs_triton.py [--repeat 15]
 
 NumPy apply (ours only) is reported in points per second on one core."""
 import argparse
@@ -43,15 +44,18 @@ def timed(fn, n):
 
 
 def bench(statement, ours, theirs, repeat, n):
-    """Median seconds per execution of `statement` with `l` bound to our layout and to Triton's.
-    timeit compiles the statement into its loop, so no Python function call is added to the op's
-    own; the repeats alternate between the libraries, so drift hits both alike."""
+    """Per library the median seconds per execution of `statement` (`l` bound to its layout), and
+    the median of the per-repeat ratios. timeit compiles the statement into its loop, so no Python
+    function call is added to the op's own. Each repeat times ours, then Triton's, back to back:
+    the machine's drift (a shared VM can change speed within seconds) hits both halves of a pair
+    alike, so the ratio of a pair is steadier than the ratio of two medians."""
     timers = [timeit.Timer(statement, globals=g) for g in (ours, theirs)]
     times = ([], [])
     for _ in range(repeat):
         for timer, t in zip(timers, times):
             t.append(timer.timeit(n) / n)
-    return statistics.median(times[0]), statistics.median(times[1])
+    ratios = [b / a for a, b in zip(*times)]
+    return statistics.median(times[0]), statistics.median(times[1]), statistics.median(ratios)
 
 
 # (op, statement, executions per repeat); `l` is the layout, `L` its class.
@@ -113,7 +117,7 @@ def namespace(cls, layout):
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("--repeat", type=int, default=7)
+    p.add_argument("--repeat", type=int, default=15)
     args = p.parse_args()
     ours_l, theirs_l = build(Ours), build(Theirs)
     print(f"{'layout':16s} {'op':22s} {'ours':>11s} {'Triton':>11s} {'ratio':>8s}")
@@ -123,8 +127,8 @@ def main():
         assert o.is_invertible() and t.is_invertible()
         ours, theirs = namespace(Ours, o), namespace(Theirs, t)
         for op, statement, n in OPS:
-            a, b = bench(statement, ours, theirs, args.repeat, n)
-            print(f"{name:16s} {op:22s} {a * 1e9:9.0f}ns {b * 1e9:9.0f}ns {b / a:7.1f}x")
+            a, b, ratio = bench(statement, ours, theirs, args.repeat, n)
+            print(f"{name:16s} {op:22s} {a * 1e9:9.0f}ns {b * 1e9:9.0f}ns {ratio:7.1f}x")
         points = 1 << 22
         arrays = {n: (np.arange(points, dtype=np.uint64) % s) for n, s in o.in_dims}
         secs = min(timed(lambda: o.apply_array(arrays), 1) for _ in range(args.repeat))
