@@ -400,7 +400,7 @@ PYBIND11_MODULE(_core, m) {
                                            result[py::str(std::string(name.str()))] = value;
                                          return result;
                                        },
-                                       py::arg("self"), py::arg("inputs")),
+                                       py::name("apply"), py::arg("self"), py::arg("inputs")),
                                    py::cpp_function(&fromBases, py::arg("bases"),
                                                     py::arg("out_dim_names"),
                                                     py::arg("out_dim_sizes") = py::none(),

@@ -226,3 +226,71 @@ def test_the_module_binds_its_own_symbols():
         [readelf, "-d", _core.__file__], check=True, capture_output=True, text=True
     ).stdout
     assert "SYMBOLIC" in dynamic
+
+
+def _random_value(rng, depth=0):
+    kinds = ["int", "int", "neg", "huge", "str", "none", "bool", "float", "np"]
+    if depth < 3:
+        kinds += ["list", "list", "tuple"]
+    kind = rng.choice(kinds)
+    if kind == "int":
+        return rng.randrange(0, 9)
+    if kind == "neg":
+        return -rng.randrange(1, 5)
+    if kind == "huge":
+        return 1 << rng.choice([62, 63, 64, 80])
+    if kind == "str":
+        return rng.choice(["x", "y", "dim0", "register", ""])
+    if kind == "none":
+        return None
+    if kind == "bool":
+        return rng.choice([True, False])
+    if kind == "float":
+        return 1.0
+    if kind == "np":
+        return np.int64(rng.randrange(0, 4))
+    items = [_random_value(rng, depth + 1) for _ in range(rng.randrange(0, 4))]
+    return items if kind == "list" else tuple(items)
+
+
+def _outcome(call):
+    try:
+        return ("ok", call())
+    except Exception as e:  # noqa: BLE001 - the type and message are what is compared
+        # pybind11's TypeError ends with the call as made (positional or keyword): cut there.
+        return (type(e).__name__, str(e).split("Invoked with")[0])
+
+
+def test_fast_and_general_paths_agree_on_random_arguments():
+    """A differential fuzz of the fast paths' argument parsing: random (often malformed) arguments,
+    positionally (the fast path when the forms fit) and by keyword (always the general binding).
+    Both must return equal layouts or raise the same error; nothing may crash."""
+    import random
+
+    rng = random.Random(19)
+    for _ in range(3000):
+        bases = rng.choice([
+            _random_value(rng),
+            [(rng.choice(["x", "y"]), _random_value(rng)) for _ in range(rng.randrange(0, 3))],
+            [("x", [[rng.randrange(0, 5)] for _ in range(rng.randrange(0, 4))])],
+        ])
+        names = rng.choice([["y"], ["y", "z"], _random_value(rng)])
+        args = [bases, names]
+        if rng.random() < 0.7:
+            args.append(rng.choice([None, [4], [8, 2], _random_value(rng)]))
+            if rng.random() < 0.5:
+                args.append(rng.choice([True, False, 1, None]))
+        keywords = dict(zip(["bases", "out_dim_names", "out_dim_sizes", "require_surjective"], args))
+        fast = _outcome(lambda: LinearLayout.from_bases(*args))
+        general = _outcome(lambda: LinearLayout.from_bases(**keywords))
+        assert fast == general, (args, fast, general)
+
+    l = tile()
+    for _ in range(3000):
+        inputs = {}
+        for _ in range(rng.randrange(0, 4)):
+            key = rng.choice(["register", "lane", "warp", fresh("lane"), 0])
+            inputs[key] = rng.choice([rng.randrange(0, 64), -1, 1 << 64, "1", None, np.uint8(3)])
+        fast = _outcome(lambda: l.apply(inputs))
+        general = _outcome(lambda: l.apply(inputs=inputs))
+        assert fast == general, (inputs, fast, general)
