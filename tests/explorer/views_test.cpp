@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cmath>
 #include <map>
 #include <random>
 #include <regex>
@@ -90,8 +92,8 @@ TEST(ExplorerTensorMap, LabelsAndThreads) {
   ASSERT_EQ(regs, 16u); // 2x2 per thread, the 16x32 tile twice over 32x32
   for (size_t n = 0; n < b.inputs.size(); ++n) {
     const auto& in = b.inputs[n];
-    std::string want =
-        "W" + std::to_string(in[2]) + " T" + std::to_string(in[1]) + ":" + std::to_string(in[0]);
+    // The thread id over the CTA: lane + 32 * warp (triton-tensor-layout's T<thread>:<reg>).
+    std::string want = "T" + std::to_string(in[1] + 32 * in[2]) + ":" + std::to_string(in[0]);
     EXPECT_EQ(map->label(n), want);
     EXPECT_EQ(map->threadOf(n), map->threadOf(n - n % regs)); // registers share the thread
     EXPECT_EQ(map->inValue(n, "lane"), in[1]);
@@ -126,11 +128,13 @@ TEST(ExplorerViews, TensorSceneLabelsColoursAndSelection) {
   ASSERT_EQ(g->rows * g->cols, 1024);
   // Each label names an input that apply maps to that cell; colours follow the lane.
   const uint64_t regs = ll.inDimSize(0);
-  std::regex re(R"(W(\d+) T(\d+):(\d+))");
+  // T<thread>:<register>, the thread counted over the CTA (lane + 32 * warp).
+  std::regex re(R"(T(\d+):(\d+))");
   for (int c = 0; c < 1024; ++c) {
     std::smatch m;
     ASSERT_TRUE(std::regex_match(g->labels[c], m, re)) << g->labels[c];
-    uint64_t w = std::stoull(m[1]), lane = std::stoull(m[2]), reg = std::stoull(m[3]);
+    uint64_t t = std::stoull(m[1]), reg = std::stoull(m[2]);
+    uint64_t w = t / 32, lane = t % 32;
     uint64_t n = reg + regs * (lane + 32 * w);
     EXPECT_EQ(b.cell[n], uint64_t(c));
     EXPECT_EQ(g->fill[c], palette::categorical(int(lane), 32));
@@ -149,6 +153,78 @@ TEST(ExplorerViews, TensorSceneLabelsColoursAndSelection) {
   int hwMarked = 0;
   for (const auto& grid : hw.grids) hwMarked += countMarked(grid, kMarkHighlight);
   EXPECT_EQ(hwMarked, int(regs)); // the thread's registers
+}
+
+// Warp boundaries: a cell's right (bottom) edge is thick exactly where the cell to its right
+// (below) has its first owner in another warp, by the brute-force map.
+TEST(ExplorerViews, TensorSceneMarksWarpBoundaries) {
+  LinearLayout ll = encodingLayout(kBlocked2Warps, {32, 32});
+  auto map = TensorMap::build(ll);
+  ASSERT_TRUE(map);
+  Brute b = bruteForce(ll);
+  std::vector<uint64_t> warpOf(1024, ~uint64_t{0});
+  for (size_t n = b.inputs.size(); n-- > 0;) warpOf[b.cell[n]] = b.inputs[n][2]; // lowest input
+  Scene s = tensorScene(*map, {});
+  const CellGrid* g = s.grid("tensor");
+  ASSERT_NE(g, nullptr);
+  ASSERT_EQ(g->edges.size(), 1024u);
+  int thick = 0;
+  for (int r = 0; r < 32; ++r)
+    for (int c = 0; c < 32; ++c) {
+      const uint8_t e = g->edges[size_t(r * 32 + c)];
+      const bool right = c + 1 < 32 && warpOf[r * 32 + c] != warpOf[r * 32 + c + 1];
+      const bool bottom = r + 1 < 32 && warpOf[r * 32 + c] != warpOf[(r + 1) * 32 + c];
+      EXPECT_EQ(bool(e & kEdgeRight), right) << r << "," << c;
+      EXPECT_EQ(bool(e & kEdgeBottom), bottom) << r << "," << c;
+      thick += right + bottom;
+    }
+  EXPECT_GT(thick, 0); // two warps do meet
+  // One warp: no boundaries.
+  auto one = TensorMap::build(encodingLayout(
+      "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], "
+      "order = [1, 0]}>",
+      {16, 16}));
+  ASSERT_TRUE(one);
+  EXPECT_TRUE(tensorScene(*one, {}).grid("tensor")->edges.empty());
+}
+
+// CIELAB distance written here from the CIE formulas (not the palette's code).
+double deltaE(Rgba a, Rgba b) {
+  auto lab = [](Rgba c) {
+    auto lin = [](double v) {
+      v /= 255;
+      return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    double r = lin(c.r), g = lin(c.g), bl = lin(c.b);
+    double x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * bl) / 0.95047;
+    double y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * bl;
+    double z = (0.0193339 * r + 0.1191920 * g + 0.9503041 * bl) / 1.08883;
+    auto f = [](double t) {
+      return t > 216.0 / 24389 ? std::cbrt(t) : (24389.0 / 27 * t + 16) / 116;
+    };
+    return std::array<double, 3>{116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+  };
+  auto p = lab(a), q = lab(b);
+  return std::sqrt((p[0] - q[0]) * (p[0] - q[0]) + (p[1] - q[1]) * (p[1] - q[1]) +
+                   (p[2] - q[2]) * (p[2] - q[2]));
+}
+
+// Lane colours are told apart: no two of 32 lanes closer than 14 CIELAB units, of 64 values than
+// 9 (the hue-stepped palette put lanes n and n + 21 about 4 units apart); each colour keeps its
+// index's place whatever the count, and dark text reads on all of them.
+TEST(ExplorerPalette, CategoricalColoursAreDistinct) {
+  for (auto [count, minimum] : {std::pair{32, 14.0}, std::pair{64, 9.0}}) {
+    double closest = 1e9;
+    for (int i = 0; i < count; ++i)
+      for (int j = i + 1; j < count; ++j)
+        closest = std::min(closest,
+                           deltaE(palette::categorical(i, count), palette::categorical(j, count)));
+    EXPECT_GE(closest, minimum) << count << " colours";
+  }
+  for (int i = 0; i < 32; ++i) {
+    EXPECT_EQ(palette::categorical(i, 32), palette::categorical(i, 64));
+    EXPECT_EQ(palette::textOn(palette::categorical(i, 32)), (Rgba{20, 20, 20})) << i;
+  }
 }
 
 TEST(ExplorerViews, BroadcastAndUnownedCells) {

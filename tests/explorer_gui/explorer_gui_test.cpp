@@ -306,18 +306,21 @@ std::vector<SvgCell> svgCells(const std::string& svg, const std::string& grid) {
   return cells;
 }
 
+// A tensor label: "T<thread>:<register>" with the thread counted over the CTA (lane + warp *
+// lanes, as triton-tensor-layout prints), "B<block>:" in front for several blocks, " +n" for n
+// more owners.
 struct Label {
-  int warp = 0, lane = 0, reg = 0, more = 0;
-  bool hasWarp = false;
+  int block = 0, thread = 0, reg = 0, more = 0;
+  bool hasBlock = false;
 };
 
 bool parseLabel(const std::string& text, Label& label) {
-  static const std::regex labelRe(R"(^(?:W(\d+) )?T(\d+):(\d+)(?: \+(\d+))?$)");
+  static const std::regex labelRe(R"(^(?:B(\d+):)?T(\d+):(\d+)(?: \+(\d+))?$)");
   std::smatch m;
   if (!std::regex_match(text, m, labelRe)) return false;
-  label.hasWarp = m[1].matched;
-  label.warp = m[1].matched ? std::stoi(m[1]) : 0;
-  label.lane = std::stoi(m[2]);
+  label.hasBlock = m[1].matched;
+  label.block = m[1].matched ? std::stoi(m[1]) : 0;
+  label.thread = std::stoi(m[2]);
   label.reg = std::stoi(m[3]);
   label.more = m[4].matched ? std::stoi(m[4]) : 0;
   return true;
@@ -337,16 +340,17 @@ TEST_F(ExplorerGui, SvgLabelsMatchLibrary) {
     EXPECT_TRUE(seen.insert({c.row, c.col}).second) << "cell " << c.row << "," << c.col << " twice";
     Label l;
     ASSERT_TRUE(parseLabel(c.label, l)) << "label '" << c.label << "'";
-    EXPECT_FALSE(l.hasWarp) << "one warp: no W prefix expected, got '" << c.label << "'";
+    EXPECT_FALSE(l.hasBlock) << "one block: no B prefix expected, got '" << c.label << "'";
+    EXPECT_LT(l.thread, 32) << "one warp: threads 0..31, got '" << c.label << "'";
     EXPECT_EQ(l.more, 0) << "no broadcast expected, got '" << c.label << "'";
-    auto [d0, d1] = oracle.apply({uint64_t(l.reg), uint64_t(l.lane), 0, 0});
+    auto [d0, d1] = oracle.apply({uint64_t(l.reg), uint64_t(l.thread), 0, 0});
     EXPECT_EQ(d0, uint64_t(c.row)) << c.label << " at " << c.row << "," << c.col;
     EXPECT_EQ(d1, uint64_t(c.col)) << c.label << " at " << c.row << "," << c.col;
   }
 }
 
 // 2 warps on a 4x4 tensor, smaller than the 8x8 tile: lanes and warps broadcast, so every element
-// has 4 owners ("W<w> T<l>:<r> +3").
+// has 4 owners ("T<l + 32 w>:<r> +3", the first owner named).
 TEST_F(ExplorerGui, SvgLabelsShowWarpAndBroadcast) {
   const std::string text = "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], "
                            "warpsPerCTA = [2, 1], order = [1, 0]}>";
@@ -361,13 +365,132 @@ TEST_F(ExplorerGui, SvgLabelsShowWarpAndBroadcast) {
     EXPECT_TRUE(seen.insert({c.row, c.col}).second) << "cell " << c.row << "," << c.col << " twice";
     Label l;
     ASSERT_TRUE(parseLabel(c.label, l)) << "label '" << c.label << "'";
-    EXPECT_TRUE(l.hasWarp) << "2 warps: W prefix expected, got '" << c.label << "'";
-    auto [d0, d1] = oracle.apply({uint64_t(l.reg), uint64_t(l.lane), uint64_t(l.warp), 0});
+    const uint64_t lanes = oracle.size(oracle.lane);
+    auto [d0, d1] =
+        oracle.apply({uint64_t(l.reg), uint64_t(l.thread) % lanes, uint64_t(l.thread) / lanes, 0});
     EXPECT_EQ(d0, uint64_t(c.row)) << c.label << " at " << c.row << "," << c.col;
     EXPECT_EQ(d1, uint64_t(c.col)) << c.label << " at " << c.row << "," << c.col;
     const auto& all = owners[{uint64_t(c.row), uint64_t(c.col)}];
     EXPECT_EQ(size_t(l.more) + 1, all.size()) << c.label << " at " << c.row << "," << c.col;
   }
+}
+
+// Two warps, no broadcast: cells of warp 1 carry threads 32..63 (not warp 0's T0..T31 again),
+// each mapping back to its cell through the library.
+TEST_F(ExplorerGui, SvgLabelsUseTheThreadIdOverTheCta) {
+  RunResult r =
+      run({"--layout", kTwoWarps32, "--shape", "32x32", "--view", "tensor", "--svg", "t.svg"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  Oracle oracle = Oracle::make(kTwoWarps32, 32, 32);
+  auto cells = svgCells(readFile(path("t.svg")), "tensor");
+  ASSERT_EQ(cells.size(), 1024u);
+  std::set<int> threads;
+  for (const SvgCell& c : cells) {
+    Label l;
+    ASSERT_TRUE(parseLabel(c.label, l)) << "label '" << c.label << "'";
+    threads.insert(l.thread);
+    auto [d0, d1] =
+        oracle.apply({uint64_t(l.reg), uint64_t(l.thread % 32), uint64_t(l.thread / 32), 0});
+    EXPECT_EQ(d0, uint64_t(c.row)) << c.label;
+    EXPECT_EQ(d1, uint64_t(c.col)) << c.label;
+  }
+  EXPECT_EQ(threads.size(), 64u);
+  EXPECT_EQ(*threads.rbegin(), 63);
+}
+
+// The SVG names what it shows.
+TEST_F(ExplorerGui, SvgTitleCarriesTheLayoutAndShape) {
+  RunResult r = run({"--layout", kBlocked32, "--shape", "32x32", "--svg", "t.svg"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  const std::string svg = readFile(path("t.svg"));
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(svg, m, std::regex("<title>([^<]*)</title>")))
+      << svg.substr(0, 400);
+  EXPECT_NE(m[1].str().find("sizePerThread = [1, 2]"), std::string::npos) << m[1];
+  EXPECT_NE(m[1].str().find("32x32"), std::string::npos) << m[1];
+}
+
+// The label budget is shared: in the hardware view of 2x2 warps every warp grid on screen gets
+// labels (the greedy budget left the last one bare).
+TEST_F(ExplorerGui, EveryVisibleWarpGridHasLabels) {
+  const char* fourWarps = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], "
+                          "warpsPerCTA = [2, 2], order = [1, 0]}>";
+  RunResult r = run({"--layout", fourWarps, "--shape", "32x32", "--view", "hw", "--zoom", "0.8",
+                     "--screenshot", "hw.png", "--report", "report.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json report = readJson("report.json");
+  int visibleGrids = 0;
+  for (auto& [id, grid] : report["grids"].items()) {
+    const auto v = grid["visible"].get<std::vector<double>>();
+    if (v[2] - v[0] < 40 || v[3] - v[1] < 40) continue; // off screen
+    ++visibleGrids;
+    EXPECT_GT(grid["labels"].get<int>(), 0) << id << " is on screen without labels";
+  }
+  EXPECT_EQ(visibleGrids, 4) << report["grids"].dump();
+}
+
+// A view opens where labels read (>= 11 px) and shows some of them, the banks and block-load
+// views included.
+TEST_F(ExplorerGui, StartZoomLabelsAreLegible) {
+  const std::vector<std::vector<std::string>> runs = {
+      {"--layout",
+       "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], "
+       "instrShape = [16, 8]}>",
+       "--shape", "64x64"},
+      {"--layout", kBlocked32, "--shape", "32x32", "--view", "banks"},
+      {"--layout",
+       "#ttg.dot_op<{opIdx = 0, parent = #ttig.dpas<{repeatCount = 8, systolicDepth = 8, "
+       "executionSize = 16, opsPerChan = 2, threadsPerWarp = 16, warpsPerCTA = [1, 1], "
+       "repCluster = [1, 1]}>, kWidth = 1}>",
+       "--shape", "8x16", "--view", "blockload"},
+  };
+  for (size_t i = 0; i < runs.size(); ++i) {
+    std::vector<std::string> args = runs[i];
+    const std::string report = "r" + std::to_string(i) + ".json";
+    for (const char* a : {"--screenshot", "s.png", "--report"}) args.push_back(a);
+    args.push_back(report);
+    RunResult r = run(args);
+    ASSERT_EQ(r.status, 0) << describe(r);
+    json j = readJson(report);
+    EXPECT_GE(j["labelPx"].get<double>(), 11) << args[1];
+    int labels = 0;
+    for (auto& [id, grid] : j["grids"].items()) labels += grid["labels"].get<int>();
+    EXPECT_GT(labels, 0) << args[1] << ": " << j["grids"].dump();
+  }
+}
+
+// F fits: a 1024x1024 tensor with long labels (a layout JSON with two named in-dims, so every
+// label reads "row=..,col=..") lies inside the canvas at the fit zoom.
+TEST_F(ExplorerGui, FitShowsAHugeTensorWhole) {
+  json layout = {
+      {"inDims", json::array()},
+      {"outDims", {{{"name", "dim0"}, {"size", 1024}}, {{"name", "dim1"}, {"size", 1024}}}}};
+  for (const char* dim : {"row", "col"}) {
+    json bases = json::array();
+    for (int b = 0; b < 10; ++b)
+      bases.push_back(std::string(dim) == "row" ? json{1 << b, 0} : json{0, 1 << b});
+    layout["inDims"].push_back({{"name", dim}, {"bases", bases}});
+  }
+  writeFile(path("big.json"), layout.dump());
+  RunResult r = run({"--layout", "@big.json", "--zoom", "fit", "--screenshot", "s.png", "--report",
+                     "report.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json j = readJson("report.json");
+  const auto canvas = j["canvas"].get<std::vector<double>>();
+  const auto grid = j["grids"]["tensor"]["screen"].get<std::vector<double>>();
+  EXPECT_GE(grid[0], canvas[0] - 1);
+  EXPECT_GE(grid[1], canvas[1] - 1);
+  EXPECT_LE(grid[2], canvas[2] + 1);
+  EXPECT_LE(grid[3], canvas[3] + 1);
+  EXPECT_EQ(j["grids"]["tensor"]["rows"], 1024);
+}
+
+// A headless screenshot is the same wherever the X server's pointer is: nothing is hovered.
+TEST_F(ExplorerGui, HeadlessScreenshotsHoverNothing) {
+  RunResult r = run({"--layout", kTwoWarps32, "--shape", "32x32", "--zoom", "fit", "--size",
+                     "1600x1000", "--screenshot", "s.png", "--report", "report.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(readJson("report.json")["hovered"].is_null());
 }
 
 // ---- 3. Scripted lane selection -----------------------------------------------------------------
@@ -451,6 +574,30 @@ TEST_F(ExplorerGui, ClickCellInFarCorner) {
       {"--layout", kTwoWarps32, "--shape", "32x32", "--view", "tensor", "--script", "script.txt"});
   ASSERT_EQ(r.status, 0) << describe(r);
   expectSelected(readJson("sel.json"), oracle, owner.lane, owner.warp);
+}
+
+// A script's first command is a click-cell: it must select its cell (it used to be lost before
+// the canvas's first frame).
+TEST_F(ExplorerGui, FirstScriptedClickIsNotLost) {
+  Oracle oracle = Oracle::make(kTwoWarps32, 32, 32);
+  Oracle::Input owner = onlyOwner(oracle, 13, 6);
+  writeFile(path("script.txt"), "click-cell tensor 13 6\nreport sel.json\n");
+  RunResult r = run(
+      {"--layout", kTwoWarps32, "--shape", "32x32", "--view", "tensor", "--script", "script.txt"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  expectSelected(readJson("sel.json"), oracle, owner.lane, owner.warp);
+}
+
+// At a zoom where cells are under a pixel a click cannot be aimed: the script fails, naming the
+// line and the size, instead of selecting a neighbour.
+TEST_F(ExplorerGui, SubPixelClickFailsLoudly) {
+  writeFile(path("script.txt"), "wait 1\nclick-cell tensor 500 300\nreport sel.json\n");
+  RunResult r = run(
+      {"--layout", kBlocked32, "--shape", "1024x1024", "--zoom", "0.01", "--script", "script.txt"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("line 2: cell (500, 300) of grid 'tensor' is"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("too small to aim at"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(path("sel.json")));
 }
 
 TEST_F(ExplorerGui, ClickHardwareCellSelectsLane) {

@@ -223,6 +223,10 @@ void ExplorerApp::buildScene() {
     buildSpecialScene();
     break;
   }
+  // The SVG's title: what is shown, so a saved picture says which layout it is.
+  scene_.title = std::string(viewName(in_.view)) + " view of " + in_.layoutA + " over " + in_.shape;
+  if (in_.op != AlgebraOp::None || in_.view == ViewKind::Diff)
+    scene_.title += "; layout B " + in_.layoutB;
 }
 
 void ExplorerApp::handleClick(const CellHit& hit) {
@@ -507,6 +511,7 @@ nlohmann::ordered_json ExplorerApp::report() const {
     gj["cols"] = g.cols;
     gj["highlighted"] = countMarked(g, kMarkHighlight);
     gj["conflict"] = countMarked(g, kMarkConflict);
+    gj["labels"] = canvas_.labelsDrawn(g.id); // drawn in the last frame
     if (auto r = canvas_.gridRect(scene_, g.id)) gj["screen"] = {r->x, r->y, r->z, r->w};
     if (auto r = canvas_.visibleGridRect(scene_, g.id)) gj["visible"] = {r->x, r->y, r->z, r->w};
     grids[g.id] = gj;
@@ -522,6 +527,12 @@ nlohmann::ordered_json ExplorerApp::report() const {
   }
   j["hwHighlighted"] = hwHighlighted;
   j["zoom"] = canvas_.zoom();
+  j["labelPx"] = canvas_.labelPixels();
+  if (const auto& h = canvas_.hovered())
+    j["hovered"] = {{"grid", h->grid}, {"row", h->row}, {"col", h->col}};
+  else
+    j["hovered"] = nullptr;
+  if (auto c = canvas_.canvasRect()) j["canvas"] = {c->x, c->y, c->z, c->w};
   if (!frameMs_.empty()) {
     // Skip the first frames (font atlas upload, first layout).
     std::vector<double> t(frameMs_.begin() + std::min<size_t>(3, frameMs_.size() - 1),

@@ -17,6 +17,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include <cfloat>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -306,7 +307,15 @@ int run(const Options& o) {
     glfwPollEvents();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    if (!o.script.empty()) runner.inject(io, app);
+    if (!o.script.empty()) {
+      runner.inject(io, app);
+    } else if (headless) {
+      // A headless run shows no pointer: the X server's (wherever it was left) would hover a
+      // cell, and the screenshot would depend on it.
+      io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+      for (bool& down : io.MouseDown) down = false;
+      io.MouseWheel = 0;
+    }
     ImGui::NewFrame();
     app.frame();
     ImGui::Render();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cfloat>
 #include <cmath>
 #include <string_view>
 
@@ -15,7 +16,8 @@ ImU32 col32(Rgba c) {
   return IM_COL32(c.r, c.g, c.b, c.a);
 }
 
-constexpr float kMinZoom = 0.01f, kMaxZoom = 8;
+// Far enough out for any tensor the views accept (2^22 elements of the widest labels).
+constexpr float kMinZoom = 0.0005f, kMaxZoom = 8;
 // The starting zoom is searched in [kMinReadableZoom, kMaxStartZoom] (see fit).
 constexpr float kMinReadableZoom = 0.75f, kMaxStartZoom = 2.f;
 // Advance of the 13 px monospaced label font (DejaVu Sans Mono: 0.6 em).
@@ -24,17 +26,21 @@ constexpr float kCharWidth = 7.9f;
 // blended quad, and glyphs dominate a frame (~2 us each on this machine's llvmpipe, over a ~9 ms
 // base; see docs/benchmarks.md); past the budget labels take their short form, then disappear.
 constexpr int64_t kGlyphBudget = 2500;
+// Labels are drawn at 13 px at zoom >= 0.8 and scaled below that; under 8 px they are not drawn,
+// and the starting zoom asks for at least 11 px (smaller text loses strokes on screen).
+constexpr float kLabelPx = 13, kMinLabelPx = 8, kStartLabelPx = 11;
 
-// A label that does not fit its cell loses the warp/block prefixes ("W1 B0 ") and the
-// broadcast count (" +3"): the lane and register stay, the rest is in the colour and inspector.
+float labelPx(float zoom) {
+  return std::min(kLabelPx, kLabelPx * zoom * 1.25f);
+}
+
+// A label that does not fit its cell loses the block prefix ("B1:") and the broadcast count
+// (" +3"): the thread and register stay, the rest is in the colour and inspector.
 std::string_view shortLabel(std::string_view label) {
   std::string_view first = label.substr(0, label.find('\n'));
-  while (first.size() > 1 && (first[0] == 'W' || first[0] == 'B') &&
-         std::isdigit(static_cast<unsigned char>(first[1]))) {
-    size_t sp = first.find(' ');
-    if (sp == std::string_view::npos) break;
-    first.remove_prefix(sp + 1);
-  }
+  if (first.size() > 1 && first[0] == 'B' && std::isdigit(static_cast<unsigned char>(first[1])))
+    if (size_t colon = first.find(':'); colon != std::string_view::npos)
+      first.remove_prefix(colon + 1);
   if (size_t plus = first.find(" +"); plus != std::string_view::npos) first = first.substr(0, plus);
   return first;
 }
@@ -51,33 +57,51 @@ void setBlending(const ImDrawList*, const ImDrawCmd* cmd) {
 } // namespace
 
 void SceneCanvas::fit(const Scene& scene, bool overview) {
-  float zx = size_.x / std::max(1.f, scene.width), zy = size_.y / std::max(1.f, scene.height);
+  float zx = size_.x / std::max(1.f, scene.width),
+        zy = size_.y / std::max(1.f, scene.height - sceneTop_);
   zoom_ = std::clamp(std::min({zx, zy, 1.5f}), kMinZoom, kMaxZoom);
   pan_ = {0, 0};
-  // Unless an overview is asked for, start at the smallest zoom where the first grid's labels
-  // show (legible and within the glyph budget): a large tensor opens at its top-left corner,
-  // F shows all of it.
+  // Unless an overview is asked for, start at the smallest zoom where every grid's labels read
+  // (at least 11 px, the longest short label inside its cell) and the first grid's visible
+  // labels stay within the glyph budget: a small view opens whole, a large one at its top-left
+  // corner, and F shows all of it.
   if (!overview && !scene.grids.empty()) {
-    const CellGrid& g = scene.grids.front();
-    double glyphsPerCell = 0;
-    size_t longest = 0;
-    for (const auto& l : g.labels) {
-      size_t n = shortLabel(l).size();
-      glyphsPerCell += double(n);
-      longest = std::max(longest, n);
-    }
-    glyphsPerCell /= double(std::max<size_t>(1, g.labels.size()));
-    auto labelsShow = [&](float z) {
-      float cw = g.cellW * z, ch = g.cellH * z;
-      float font = std::min(13.f, 13.f * z * 1.25f);
-      double cols = std::min<double>(g.cols, std::ceil(size_.x / cw) + 1);
-      double rows = std::min<double>(g.rows, std::ceil(size_.y / ch) + 1);
-      return font >= 8 && float(longest) * kCharWidth * font / 13.f <= cw - 2 &&
-             cols * rows * glyphsPerCell <= double(kGlyphBudget);
+    struct GridText {
+      const CellGrid* grid;
+      size_t longest = 0; // characters of the longest short label
+      double glyphsPerCell = 0;
     };
-    if (!g.labels.empty() && !labelsShow(zoom_)) {
-      float z = std::max(zoom_, kMinReadableZoom);
-      while (z < kMaxStartZoom && !labelsShow(z)) z *= 1.1f;
+    std::vector<GridText> grids;
+    for (const CellGrid& g : scene.grids) {
+      GridText t{&g};
+      for (const auto& l : g.labels) {
+        size_t n = shortLabel(l).size();
+        t.glyphsPerCell += double(n);
+        t.longest = std::max(t.longest, n);
+      }
+      if (t.longest == 0) continue;
+      t.glyphsPerCell /= double(g.labels.size());
+      grids.push_back(t);
+    }
+    auto labelsShow = [&](float z) {
+      const float font = labelPx(z);
+      if (font < kStartLabelPx) return false;
+      for (size_t i = 0; i < grids.size(); ++i) {
+        const CellGrid& g = *grids[i].grid;
+        const float cw = g.cellW * z, ch = g.cellH * z;
+        if (float(grids[i].longest) * kCharWidth * font / kLabelPx > cw - 2 || font > ch)
+          return false;
+        if (i == 0) {
+          double cols = std::min<double>(g.cols, std::ceil(size_.x / cw) + 1);
+          double rows = std::min<double>(g.rows, std::ceil(size_.y / ch) + 1);
+          if (cols * rows * grids[i].glyphsPerCell > double(kGlyphBudget)) return false;
+        }
+      }
+      return true;
+    };
+    if (!grids.empty() && !labelsShow(zoom_)) {
+      float z = std::max(zoom_, kStartLabelPx / (kLabelPx * 1.25f));
+      while (z < kMaxStartZoom && !labelsShow(z)) z *= 1.05f;
       zoom_ = std::min(z, kMaxStartZoom);
     }
   }
@@ -138,8 +162,13 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
   ImGui::BeginChild("canvas", ImVec2(0, 0), true,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBackground);
-  origin_ = ImGui::GetCursorScreenPos();
-  size_ = ImGui::GetContentRegionAvail();
+  canvasOrigin_ = ImGui::GetCursorScreenPos();
+  const ImVec2 canvasSize = ImGui::GetContentRegionAvail();
+  const ImVec4 legend = legendBox(scene);
+  legendH_ = legend.w > legend.y ? std::min(legend.w - legend.y + 12, canvasSize.y / 2) : 0;
+  sceneTop_ = legend.w > legend.y ? legend.w : 0;
+  origin_ = {canvasOrigin_.x, canvasOrigin_.y + legendH_};
+  size_ = {canvasSize.x, canvasSize.y - legendH_};
   if (size_.x < 1) size_.x = 1;
   if (size_.y < 1) size_.y = 1;
   if (refit || !fitted_) {
@@ -147,6 +176,7 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
     if (startZoom_) zoom_ = std::clamp(*startZoom_, kMinZoom, kMaxZoom);
   }
 
+  ImGui::SetCursorScreenPos(origin_);
   ImGui::InvisibleButton("canvas_area", size_,
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                              ImGuiButtonFlags_MouseButtonMiddle);
@@ -164,7 +194,7 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
     float sx = (at.x - origin_.x - pan_.x) / zoom_, sy = (at.y - origin_.y - pan_.y) / zoom_;
     zoom_ = nz;
     pan_.x = at.x - origin_.x - sx * zoom_;
-    pan_.y = at.y - origin_.y - sy * zoom_;
+    pan_.y = at.y - origin_.y - sy * zoom_; // sy is relative to sceneTop_: it cancels
   };
   if (hoveredCanvas && io.MouseWheel != 0) zoomAt(std::pow(1.2f, io.MouseWheel), io.MousePos);
   if (hoveredCanvas) {
@@ -185,7 +215,7 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
   // Hit test.
   if (hoveredCanvas) {
     float sx = (io.MousePos.x - origin_.x - pan_.x) / zoom_;
-    float sy = (io.MousePos.y - origin_.y - pan_.y) / zoom_;
+    float sy = (io.MousePos.y - origin_.y - pan_.y) / zoom_ + sceneTop_;
     for (const auto& g : scene.grids) {
       int r, c;
       if (cellAt(g, sx, sy, &r, &c)) {
@@ -201,8 +231,9 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImVec2 clipMin = origin_, clipMax{origin_.x + size_.x, origin_.y + size_.y};
   dl->PushClipRect(clipMin, clipMax, true);
-  glyphsLeft_ = kGlyphBudget;
-  for (size_t i = 0; i < scene.grids.size(); ++i) drawGrid(dl, scene.grids[i], i, clipMin, clipMax);
+  const std::vector<LabelPlan> plan = planLabels(scene, clipMin, clipMax);
+  for (size_t i = 0; i < scene.grids.size(); ++i)
+    drawGrid(dl, scene.grids[i], i, clipMin, clipMax, plan[i]);
   for (const auto& r : scene.rects) {
     ImVec2 a = toScreen(r.x, r.y), b = toScreen(r.x + r.w, r.y + r.h);
     if (b.x < clipMin.x || b.y < clipMin.y || a.x > clipMax.x || a.y > clipMax.y) continue;
@@ -220,18 +251,115 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
                 t.text.c_str());
   }
   dl->PopClipRect();
+  drawLegend(dl, scene, legend, canvasSize.x);
   ImGui::EndChild();
 }
 
-void SceneCanvas::drawGrid(ImDrawList* dl, const CellGrid& g, size_t index, const ImVec2& clipMin,
-                           const ImVec2& clipMax) {
+SceneCanvas::CellRange SceneCanvas::visibleCells(const CellGrid& g, const ImVec2& clipMin,
+                                                 const ImVec2& clipMax) const {
   const float cw = g.cellW * zoom_, ch = g.cellH * zoom_;
   ImVec2 o = toScreen(g.x, g.y);
-  int c0 = std::max(0, int(std::floor((clipMin.x - o.x) / cw)));
-  int c1 = std::min(g.cols, int(std::ceil((clipMax.x - o.x) / cw)));
-  int r0 = std::max(0, int(std::floor((clipMin.y - o.y) / ch)));
-  int r1 = std::min(g.rows, int(std::ceil((clipMax.y - o.y) / ch)));
-  if (c0 >= c1 || r0 >= r1) return;
+  CellRange r;
+  r.c0 = std::max(0, int(std::floor((clipMin.x - o.x) / cw)));
+  r.c1 = std::min(g.cols, int(std::ceil((clipMax.x - o.x) / cw)));
+  r.r0 = std::max(0, int(std::floor((clipMin.y - o.y) / ch)));
+  r.r1 = std::min(g.rows, int(std::ceil((clipMax.y - o.y) / ch)));
+  return r;
+}
+
+std::vector<SceneCanvas::LabelPlan>
+SceneCanvas::planLabels(const Scene& scene, const ImVec2& clipMin, const ImVec2& clipMax) {
+  // Per grid, whether its visible labels fit their cells in full or in short form and how many
+  // glyphs each form costs; then the frame's glyph budget is shared among the grids, so no grid
+  // loses every label to the grids drawn before it (a hardware view's last warp did).
+  const float font = labelPx(zoom_);
+  std::vector<LabelPlan> plan(scene.grids.size());
+  if (font < kMinLabelPx) return plan;
+  struct Need {
+    size_t grid;
+    int64_t full = -1, shortened = -1; // glyphs; -1: does not fit
+  };
+  std::vector<Need> needs;
+  ImFont* imFont = ImGui::GetFont();
+  for (size_t index = 0; index < scene.grids.size(); ++index) {
+    const CellGrid& g = scene.grids[index];
+    const float cw = g.cellW * zoom_, ch = g.cellH * zoom_;
+    const CellRange v = visibleCells(g, clipMin, clipMax);
+    if (g.labels.empty() || v.empty() || std::min(cw, ch) < 4) continue;
+    if (longestLabel_.size() <= index) longestLabel_.resize(index + 1, -1);
+    if (longestLabel_[index] < 0) {
+      size_t best = 0;
+      for (size_t i = 1; i < g.labels.size(); ++i)
+        if (g.labels[i].size() > g.labels[best].size()) best = i;
+      longestLabel_[index] = int64_t(best);
+    }
+    const std::string& longest = g.labels[size_t(longestLabel_[index])];
+    auto fits = [&](std::string_view label) {
+      ImVec2 ts =
+          imFont->CalcTextSizeA(font, FLT_MAX, 0, label.data(), label.data() + label.size());
+      return ts.x <= cw - 2 && ts.y <= ch;
+    };
+    // The glyphs the visible labels would draw (spaces draw none).
+    auto glyphs = [&](bool shortened) {
+      int64_t n = 0;
+      for (int r = v.r0; r < v.r1; ++r)
+        for (int c = v.c0; c < v.c1; ++c) {
+          size_t i = size_t(g.index(r, c));
+          if (i >= g.labels.size()) continue;
+          std::string_view l = g.labels[i];
+          if (shortened) l = shortLabel(l);
+          n += int64_t(l.size()) - std::count(l.begin(), l.end(), ' ');
+        }
+      return n;
+    };
+    Need need{index};
+    if (fits(longest)) need.full = glyphs(false);
+    if (fits(shortLabel(longest))) need.shortened = glyphs(true);
+    if (need.full >= 0 || need.shortened >= 0) needs.push_back(need);
+  }
+  // All in full form if the budget allows, else all short; past that, each grid's share of the
+  // budget is in proportion to its need, and it labels its visible cells row by row until the
+  // share is spent: every grid on screen keeps labels on its first rows.
+  int64_t full = 0, shortened = 0;
+  bool allFull = true, allShort = true;
+  for (const Need& n : needs) {
+    allFull = allFull && n.full >= 0;
+    allShort = allShort && n.shortened >= 0;
+    full += std::max<int64_t>(n.full, 0);
+    shortened += std::max<int64_t>(n.shortened, 0);
+  }
+  const bool useFull = allFull && full <= kGlyphBudget;
+  const bool useShort = !useFull && allShort && shortened <= kGlyphBudget;
+  int64_t total = 0;
+  for (const Need& n : needs) total += n.shortened >= 0 ? n.shortened : n.full;
+  for (const Need& n : needs) {
+    LabelPlan& p = plan[n.grid];
+    if (useFull || useShort) {
+      p.form = useFull ? LabelForm::Full : LabelForm::Short;
+      p.glyphs = kGlyphBudget;
+      continue;
+    }
+    p.form = n.shortened >= 0 ? LabelForm::Short : LabelForm::Full;
+    const int64_t need = p.form == LabelForm::Short ? n.shortened : n.full;
+    p.glyphs = total > 0 ? kGlyphBudget * need / total : 0;
+  }
+  return plan;
+}
+
+int SceneCanvas::labelsDrawn(const std::string& grid) const {
+  auto it = labelsDrawn_.find(grid);
+  return it == labelsDrawn_.end() ? 0 : it->second;
+}
+
+void SceneCanvas::drawGrid(ImDrawList* dl, const CellGrid& g, size_t index, const ImVec2& clipMin,
+                           const ImVec2& clipMax, LabelPlan labels) {
+  const float cw = g.cellW * zoom_, ch = g.cellH * zoom_;
+  ImVec2 o = toScreen(g.x, g.y);
+  const CellRange v = visibleCells(g, clipMin, clipMax);
+  const int c0 = v.c0, c1 = v.c1, r0 = v.r0, r1 = v.r1;
+  int& drawn = labelsDrawn_[g.id];
+  drawn = 0;
+  if (v.empty()) return;
   ImFont* font = ImGui::GetFont();
   if (std::min(cw, ch) < 4) {
     // Cells of a few pixels: no lines, labels or marks could show; the fill says it all (a
@@ -270,50 +398,24 @@ void SceneCanvas::drawGrid(ImDrawList* dl, const CellGrid& g, size_t index, cons
       dl->AddLine({o.x + float(c0) * cw, o.y + float(r) * ch},
                   {o.x + float(c1) * cw, o.y + float(r) * ch}, lc);
   }
-  // Marks, then labels where they fit. One label form for the whole grid (mixing forms would
-  // read as different owners): full, else short (no warp/block prefix, no "+n") when the full
-  // form does not fit the cell or the glyph budget, else none.
-  float fontSize = std::min(13.f, 13.f * zoom_ * 1.25f);
-  const float thick = std::max(1.5f, std::min(3.f, cw / 8));
-  bool shortForm = false;
-  if (fontSize >= 8 && !g.labels.empty()) {
-    if (longestLabel_.size() <= index) longestLabel_.resize(index + 1, -1);
-    if (longestLabel_[index] < 0) {
-      size_t best = 0;
-      for (size_t i = 1; i < g.labels.size(); ++i)
-        if (g.labels[i].size() > g.labels[best].size()) best = i;
-      longestLabel_[index] = int64_t(best);
-    }
-    const std::string& longest = g.labels[size_t(longestLabel_[index])];
-    // The glyphs the visible labels would draw (spaces draw none).
-    auto glyphs = [&](bool shortened) {
-      int64_t n = 0;
-      for (int r = r0; r < r1; ++r)
-        for (int c = c0; c < c1; ++c) {
-          size_t i = size_t(g.index(r, c));
-          if (i >= g.labels.size()) continue;
-          std::string_view l = g.labels[i];
-          if (shortened) l = shortLabel(l);
-          n += int64_t(l.size()) - std::count(l.begin(), l.end(), ' ');
-        }
-      return n;
-    };
-    auto fits = [&](std::string_view label) {
-      ImVec2 ts =
-          font->CalcTextSizeA(fontSize, FLT_MAX, 0, label.data(), label.data() + label.size());
-      return ts.x <= cw - 2 && ts.y <= ch;
-    };
-    int64_t used = 0;
-    if (fits(longest) && (used = glyphs(false)) <= glyphsLeft_) {
-      shortForm = false;
-    } else if (fits(shortLabel(longest)) && (used = glyphs(true)) <= glyphsLeft_) {
-      shortForm = true;
-    } else {
-      fontSize = 0;
-      used = 0;
-    }
-    glyphsLeft_ -= used;
+  // Group boundaries (warps, CTA tiles): a thicker line on the marked cell edges.
+  if (!g.edges.empty() && std::min(cw, ch) >= 3) {
+    const ImU32 ec = col32(palette::kBoundary);
+    const float w = std::clamp(std::min(cw, ch) / 6, 2.f, 4.f);
+    for (int r = r0; r < r1; ++r)
+      for (int c = c0; c < c1; ++c) {
+        const uint8_t e = g.edges[size_t(g.index(r, c))];
+        const ImVec2 a{o.x + float(c) * cw, o.y + float(r) * ch};
+        if (e & kEdgeRight) dl->AddLine({a.x + cw, a.y}, {a.x + cw, a.y + ch}, ec, w);
+        if (e & kEdgeBottom) dl->AddLine({a.x, a.y + ch}, {a.x + cw, a.y + ch}, ec, w);
+      }
   }
+  // Marks, then labels in the form planLabels chose for the whole grid (mixing forms would read
+  // as different owners).
+  const LabelForm form = labels.form;
+  const float fontSize = form == LabelForm::None ? 0 : labelPx(zoom_);
+  int64_t glyphsLeft = labels.glyphs;
+  const float thick = std::max(1.5f, std::min(3.f, cw / 8));
   for (int r = r0; r < r1; ++r) {
     for (int c = c0; c < c1; ++c) {
       size_t i = size_t(g.index(r, c));
@@ -329,22 +431,25 @@ void SceneCanvas::drawGrid(ImDrawList* dl, const CellGrid& g, size_t index, cons
       if (m & kMarkOutline) dl->AddRect(a, b, col32(palette::kOutline), 0, 0, thick);
       if (m & kMarkConflict) dl->AddRect(a, b, col32(palette::kConflict), 0, 0, thick);
       if (m & kMarkHighlight) dl->AddRect(a, b, col32(palette::kHighlight), 0, 0, thick);
-      if (fontSize >= 8 && i < g.labels.size() && !g.labels[i].empty()) {
+      if (fontSize > 0 && i < g.labels.size() && !g.labels[i].empty()) {
         std::string_view label = g.labels[i];
-        if (shortForm) label = shortLabel(label);
+        if (form == LabelForm::Short) label = shortLabel(label);
+        glyphsLeft -= int64_t(label.size()) - std::count(label.begin(), label.end(), ' ');
+        if (glyphsLeft < 0) continue; // this grid's share of the budget is spent
         const char* begin = label.data();
         const char* end = begin + label.size();
         ImVec2 ts = font->CalcTextSizeA(fontSize, FLT_MAX, 0, begin, end);
         if (ts.x <= cw - 2 && ts.y <= ch) {
           ImVec2 p{a.x + (cw - ts.x) / 2, a.y + (ch - ts.y) / 2};
           dl->AddText(font, fontSize, p, col32(palette::textOn(g.fill[i])), begin, end);
+          ++drawn;
         }
       }
     }
   }
   // Headers where there is room (whatever the label budget: there are only rows + columns).
-  const float headerSize = std::min(13.f, 13.f * zoom_ * 1.25f);
-  if (headerSize >= 8) {
+  const float headerSize = labelPx(zoom_);
+  if (headerSize >= kMinLabelPx) {
     ImU32 tc = col32(palette::kText);
     for (int r = r0; r < r1 && r < int(g.rowHeaders.size()); ++r) {
       if (ch < headerSize) break;
@@ -361,6 +466,43 @@ void SceneCanvas::drawGrid(ImDrawList* dl, const CellGrid& g, size_t index, cons
                   h.c_str());
     }
   }
+}
+
+ImVec4 SceneCanvas::legendBox(const Scene& scene) {
+  // (x0, y0, x1, y1) of the legend's items in scene units; empty (x1 < x0) without a legend.
+  ImVec4 box(FLT_MAX, FLT_MAX, -FLT_MAX, -FLT_MAX);
+  auto grow = [&](float x0, float y0, float x1, float y1) {
+    box =
+        ImVec4(std::min(box.x, x0), std::min(box.y, y0), std::max(box.z, x1), std::max(box.w, y1));
+  };
+  for (const auto& r : scene.legendRects) grow(r.x, r.y, r.x + r.w, r.y + r.h);
+  for (const auto& t : scene.legendTexts)
+    grow(t.x, t.y, t.x + kCharWidth * t.size / kLabelPx * float(t.text.size()), t.y + t.size + 2);
+  return box;
+}
+
+void SceneCanvas::drawLegend(ImDrawList* dl, const Scene& scene, const ImVec4& box, float width) {
+  // The legend strip: the legend at its own size, its top-left corner at the canvas's.
+  if (legendH_ <= 0) return;
+  dl->PushClipRect(canvasOrigin_, {canvasOrigin_.x + width, canvasOrigin_.y + legendH_}, true);
+  auto at = [&](float x, float y) {
+    return ImVec2{canvasOrigin_.x + x - box.x + 8, canvasOrigin_.y + y - box.y + 6};
+  };
+  dl->AddLine({canvasOrigin_.x, canvasOrigin_.y + legendH_ - 1},
+              {canvasOrigin_.x + width, canvasOrigin_.y + legendH_ - 1}, col32(palette::kGridLine));
+  for (const auto& r : scene.legendRects) {
+    if (r.fill.a) dl->AddRectFilled(at(r.x, r.y), at(r.x + r.w, r.y + r.h), col32(r.fill));
+    if (r.stroke.a)
+      dl->AddRect(at(r.x, r.y), at(r.x + r.w, r.y + r.h), col32(r.stroke), 0, 0, r.strokeWidth);
+  }
+  ImFont* font = ImGui::GetFont();
+  for (const auto& t : scene.legendTexts)
+    dl->AddText(font, t.size, at(t.x, t.y), col32(t.color), t.text.c_str());
+  dl->PopClipRect();
+}
+
+float SceneCanvas::labelPixels() const {
+  return labelPx(zoom_);
 }
 
 std::optional<ImVec2> SceneCanvas::cellCentre(const Scene& scene, const std::string& grid, int row,

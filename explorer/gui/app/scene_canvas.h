@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,12 +40,23 @@ public:
   // its part inside the canvas, for tests.
   std::optional<ImVec4> gridRect(const Scene& scene, const std::string& grid) const;
   std::optional<ImVec4> visibleGridRect(const Scene& scene, const std::string& grid) const;
+  // The scene area's screen rectangle (x0, y0, x1, y1: the canvas below its legend strip) once it
+  // has been drawn.
+  std::optional<ImVec4> canvasRect() const {
+    if (!fitted_) return std::nullopt;
+    return ImVec4(origin_.x, origin_.y, origin_.x + size_.x, origin_.y + size_.y);
+  }
+  // True once the canvas has been drawn (its origin, size and zoom are those of the screen).
+  bool drawn() const { return fitted_; }
   // Pans (keeping the zoom) so that the cell lies inside the canvas; false if there is no such
   // cell. Scripted clicks use it the way a user scrolls to a cell before clicking it.
   bool ensureVisible(const Scene& scene, const std::string& grid, int row, int col);
   // overview: the whole scene; otherwise not below the zoom where labels are legible.
   void fit(const Scene& scene, bool overview);
   float zoom() const { return zoom_; }
+  // Labels drawn in grid `grid` in the last frame, and their size in pixels (0: none drawn).
+  int labelsDrawn(const std::string& grid) const;
+  float labelPixels() const;
   // How a new view starts: the whole scene (overview), a fixed zoom, or (default) the smallest
   // zoom at which labels show.
   void setStart(bool overview, std::optional<float> zoom) {
@@ -54,20 +66,40 @@ public:
 
 private:
   ImVec2 toScreen(float x, float y) const {
-    return {origin_.x + pan_.x + x * zoom_, origin_.y + pan_.y + y * zoom_};
+    return {origin_.x + pan_.x + x * zoom_, origin_.y + pan_.y + (y - sceneTop_) * zoom_};
   }
+  enum class LabelForm : uint8_t { None, Full, Short };
+  // How a grid's labels are drawn this frame: the form, and the glyphs it may spend on them.
+  struct LabelPlan {
+    LabelForm form = LabelForm::None;
+    int64_t glyphs = 0;
+  };
+  struct CellRange {
+    int r0 = 0, r1 = 0, c0 = 0, c1 = 0;
+    bool empty() const { return r0 >= r1 || c0 >= c1; }
+  };
+  CellRange visibleCells(const CellGrid& g, const ImVec2& clipMin, const ImVec2& clipMax) const;
+  std::vector<LabelPlan> planLabels(const Scene& scene, const ImVec2& clipMin,
+                                    const ImVec2& clipMax);
   void drawGrid(ImDrawList* dl, const CellGrid& g, size_t index, const ImVec2& clipMin,
-                const ImVec2& clipMax);
+                const ImVec2& clipMax, LabelPlan labels);
+  static ImVec4 legendBox(const Scene& scene);
+  void drawLegend(ImDrawList* dl, const Scene& scene, const ImVec4& box, float width);
   // Zoomed far out, a grid is one texture with a texel per cell: one quad instead of up to
   // millions (a 256x256 tensor's overview would otherwise cost ~16k rectangles per frame).
   unsigned gridTexture(const CellGrid& g, size_t index);
   void releaseTextures();
 
   uint64_t version_ = ~uint64_t{0};
-  std::vector<unsigned> textures_;    // per grid index; 0: not made
-  std::vector<int64_t> longestLabel_; // per grid index: its longest label; -1: not found yet
-  int64_t glyphsLeft_ = 0;            // label glyphs this frame may still draw
+  std::vector<unsigned> textures_;         // per grid index; 0: not made
+  std::vector<int64_t> longestLabel_;      // per grid index: its longest label; -1: not found yet
+  std::map<std::string, int> labelsDrawn_; // per grid id, in the last frame
 
+  // The canvas is a legend strip (the scene's legend at its own size, whatever the zoom) above
+  // the scene area; origin_ and size_ are the scene area's, and scene y = sceneTop_ (the legend's
+  // bottom) is drawn at its top.
+  ImVec2 canvasOrigin_{0, 0};
+  float legendH_ = 0, sceneTop_ = 0;
   ImVec2 origin_{0, 0}, size_{1, 1}, pan_{0, 0};
   float zoom_ = 1;
   bool fitted_ = false;

@@ -7,7 +7,9 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <fstream>
 #include <map>
 
@@ -31,7 +33,11 @@ int keyCode(const std::string& name) {
 } // namespace
 
 void ScriptRunner::inject(ImGuiIO& io, ExplorerApp& app) {
-  if (next_ < commands_.size()) {
+  // Commands start once the canvas has been drawn: before that its zoom and origin are not the
+  // screen's, and a cell's position computed from them is wrong (the first click of a script
+  // used to land elsewhere).
+  started_ = started_ || app.canvas().drawn();
+  if (started_ && next_ < commands_.size()) {
     const ScriptCommand& c = commands_[next_];
     const auto& n = c.numbers;
     if (c.op == "move") {
@@ -47,6 +53,18 @@ void ScriptRunner::inject(ImGuiIO& io, ExplorerApp& app) {
           if (!p) {
             error_ = "line " + std::to_string(c.line) + ": no cell (" + c.args[1] + ", " +
                      c.args[2] + ") in grid '" + c.args[0] + "' of the current view";
+            return;
+          }
+          // A pointer lands on whole pixels: a cell under two pixels wide or high cannot be
+          // aimed at (it would hit a neighbour), so the script must zoom in first.
+          const CellGrid* g = app.scene().grid(c.args[0]);
+          const float w = g->cellW * app.canvas().zoom(), h = g->cellH * app.canvas().zoom();
+          if (std::min(w, h) < 2) {
+            char size[64];
+            std::snprintf(size, sizeof size, "%.2g x %.2g", double(w), double(h));
+            error_ = "line " + std::to_string(c.line) + ": cell (" + c.args[1] + ", " + c.args[2] +
+                     ") of grid '" + c.args[0] + "' is " + size +
+                     " px at this zoom, too small to aim at: zoom in first (key Plus)";
             return;
           }
           at = *p;
@@ -92,7 +110,22 @@ ScriptRunner::afterFrame(ExplorerApp& app,
                          const std::function<bool(const std::string&)>& writePng) {
   if (!error_.empty()) return {true, error_};
   if (next_ >= commands_.size()) return {true, ""};
+  if (!started_) return {false, ""};
   const ScriptCommand& c = commands_[next_];
+  // A scripted click or hover must reach the cell it names; anything else fails the script.
+  const bool checkHit =
+      (c.op == "click-cell" && phase_ == 2) || (c.op == "hover-cell" && phase_ == 1);
+  if (checkHit) {
+    const auto& hit = c.op == "click-cell" ? app.canvas().clicked() : app.canvas().hovered();
+    const int row = int(c.numbers[0]), col = int(c.numbers[1]);
+    if (!hit || hit->grid != c.args[0] || hit->row != row || hit->col != col) {
+      std::string got = hit ? "cell (" + std::to_string(hit->row) + ", " +
+                                  std::to_string(hit->col) + ") of grid '" + hit->grid + "'"
+                            : "no cell";
+      return {true, "line " + std::to_string(c.line) + ": " + c.op + " (" + c.args[1] + ", " +
+                        c.args[2] + ") of grid '" + c.args[0] + "' reached " + got};
+    }
+  }
   int frames = 1; // frames this command spans
   if (c.op == "wait") frames = int(c.numbers[0]);
   if (c.op == "click" || c.op == "click-cell") frames = 4; // move, press, release, settle

@@ -31,6 +31,7 @@ private:
   // Each command runs as a short sequence of frames; `phase_` counts them.
   std::vector<ScriptCommand> commands_;
   size_t next_ = 0;
+  bool started_ = false; // the canvas has been drawn once
   int phase_ = 0;
   ImVec2 mouse_{-1, -1};
   bool left_ = false, right_ = false;

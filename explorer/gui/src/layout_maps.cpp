@@ -117,11 +117,13 @@ std::vector<uint64_t> TensorMap::coordinate(uint64_t cell) const {
 
 std::string TensorMap::label(uint64_t in) const {
   if (distributed_) {
+    // As triton-tensor-layout and layoutctl print: the thread id within the CTA (lane + warp *
+    // lanes), so warp 1's lane 0 reads T32, not T0 like warp 0's.
     std::string s;
-    int b = inDimIndex("block"), w = inDimIndex("warp");
-    if (b >= 0 && inBits_[b] > 0) s += "B" + std::to_string(inValue(in, "block")) + " ";
-    if (w >= 0 && inBits_[w] > 0) s += "W" + std::to_string(inValue(in, "warp")) + " ";
-    return s + "T" + std::to_string(inValue(in, "lane")) + ":" +
+    int b = inDimIndex("block"), l = inDimIndex("lane");
+    if (b >= 0 && inBits_[b] > 0) s += "B" + std::to_string(inValue(in, "block")) + ":";
+    const uint64_t lanes = l >= 0 ? uint64_t{1} << inBits_[l] : 1;
+    return s + "T" + std::to_string(inValue(in, "lane") + inValue(in, "warp") * lanes) + ":" +
            std::to_string(inValue(in, "register"));
   }
   // Shared layouts: offset[, block].

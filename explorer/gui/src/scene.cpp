@@ -1,7 +1,10 @@
 #include "explorer/scene.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 namespace explorer {
 
@@ -17,10 +20,12 @@ void Scene::fitBounds(float margin) {
     height = std::max(height, y + margin);
   };
   for (const auto& g : grids) grow(g.x + g.width(), g.y + g.height());
-  for (const auto& r : rects) grow(r.x + r.w, r.y + r.h);
+  for (const auto* list : {&rects, &legendRects})
+    for (const auto& r : *list) grow(r.x + r.w, r.y + r.h);
   for (const auto& l : lines) grow(std::max(l.x0, l.x1), std::max(l.y0, l.y1));
   // Text width is estimated at 0.6 em per character (the fonts are monospaced or close to it).
-  for (const auto& t : texts) grow(t.x + 0.6f * t.size * float(t.text.size()), t.y + t.size);
+  for (const auto* list : {&texts, &legendTexts})
+    for (const auto& t : *list) grow(t.x + 0.6f * t.size * float(t.text.size()), t.y + t.size);
 }
 
 bool cellAt(const CellGrid& g, float x, float y, int* row, int* col) {
@@ -44,15 +49,64 @@ Rgba fromHsl(float h, float s, float l) {
 }
 } // namespace
 
+// CIELAB (D65) of an sRGB colour: palette distances are measured where they match what eyes see.
+std::array<float, 3> toLab(Rgba c) {
+  auto linear = [](uint8_t v) {
+    float x = float(v) / 255.f;
+    return x <= 0.04045f ? x / 12.92f : std::pow((x + 0.055f) / 1.055f, 2.4f);
+  };
+  const float r = linear(c.r), g = linear(c.g), b = linear(c.b);
+  const float x = (0.4124f * r + 0.3576f * g + 0.1805f * b) / 0.95047f;
+  const float y = 0.2126f * r + 0.7152f * g + 0.0722f * b;
+  const float z = (0.0193f * r + 0.1192f * g + 0.9505f * b) / 1.08883f;
+  auto f = [](float t) { return t > 0.008856f ? std::cbrt(t) : 7.787f * t + 16.f / 116.f; };
+  return {116.f * f(y) - 16.f, 500.f * (f(x) - f(y)), 200.f * (f(y) - f(z))};
+}
+
+// The categorical colours in order: each the candidate farthest (in CIELAB) from all before it,
+// over light and mid tones on which dark label text reads. The order does not depend on how many
+// colours a view needs, so lane 5 keeps its colour from view to view, and the first n colours are
+// as far apart as this greedy choice gets them (hue-stepping put lanes n and n + 21 7.5 degrees
+// apart at the same lightness).
+const std::vector<Rgba>& categoricalSequence() {
+  static const std::vector<Rgba> sequence = [] {
+    constexpr size_t kColours = 256;
+    std::vector<Rgba> candidates;
+    for (int h = 0; h < 360; h += 5)
+      for (float sat : {0.45f, 0.65f, 0.85f})
+        for (float light : {0.55f, 0.67f, 0.79f}) {
+          const Rgba c = fromHsl(float(h), sat, light);
+          if (textOn(c) == kText) candidates.push_back(c); // dark label text must read on it
+        }
+    std::vector<std::array<float, 3>> lab;
+    for (Rgba c : candidates) lab.push_back(toLab(c));
+    std::vector<float> nearest(candidates.size(), std::numeric_limits<float>::max());
+    std::vector<Rgba> chosen;
+    size_t next = 0;
+    for (size_t i = 0; i < candidates.size(); ++i) // start from the old single colour's hue
+      if (candidates[i] == fromHsl(210, 0.65f, 0.67f)) next = i;
+    while (chosen.size() < kColours) {
+      chosen.push_back(candidates[next]);
+      size_t best = 0;
+      for (size_t i = 0; i < candidates.size(); ++i) {
+        const float dl = lab[i][0] - lab[next][0], da = lab[i][1] - lab[next][1],
+                    db = lab[i][2] - lab[next][2];
+        nearest[i] = std::min(nearest[i], dl * dl + da * da + db * db);
+        if (nearest[i] > nearest[best]) best = i;
+      }
+      next = best;
+    }
+    return chosen;
+  }();
+  return sequence;
+}
+
 Rgba categorical(int id, int count) {
   if (count <= 1) return fromHsl(210, 0.55f, 0.72f);
-  // Hues spread by the golden angle so neighbours differ strongly; three lightness levels
-  // (light enough for dark text) keep colours apart once there are more than ~12 hues.
-  float hue = std::fmod(float(id) * 137.508f, 360.f);
-  static constexpr float kLightness[3] = {0.72f, 0.60f, 0.82f};
-  static constexpr float kSaturation[3] = {0.70f, 0.55f, 0.80f};
-  int level = count > 12 ? id % 3 : 0;
-  return fromHsl(hue, kSaturation[level], kLightness[level]);
+  const auto& sequence = categoricalSequence();
+  if (id >= 0 && size_t(id) < sequence.size()) return sequence[size_t(id)];
+  // Past 256 values (a register or offset colouring): hues by the golden angle.
+  return fromHsl(std::fmod(float(id) * 137.508f, 360.f), 0.6f, 0.7f);
 }
 
 Rgba heat(int value, int max) {
@@ -63,7 +117,7 @@ Rgba heat(int value, int max) {
 
 Rgba textOn(Rgba bg) {
   float luma = 0.299f * bg.r + 0.587f * bg.g + 0.114f * bg.b;
-  return luma > 140 ? Rgba{20, 20, 20} : Rgba{255, 255, 255};
+  return luma > 140 ? kText : Rgba{255, 255, 255};
 }
 
 } // namespace palette

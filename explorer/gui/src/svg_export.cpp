@@ -42,6 +42,11 @@ void writeText(std::ostringstream& o, float x, float y, float size, Rgba c, cons
     << "</text>";
 }
 
+void writeLine(std::ostringstream& o, float x0, float y0, float x1, float y1, Rgba c, float width) {
+  o << "<line x1=\"" << num(x0) << "\" y1=\"" << num(y0) << "\" x2=\"" << num(x1) << "\" y2=\""
+    << num(y1) << "\" stroke=\"" << color(c) << "\" stroke-width=\"" << num(width) << "\"/>\n";
+}
+
 } // namespace
 
 std::string xmlEscape(const std::string& text) {
@@ -75,6 +80,7 @@ std::string sceneToSvg(const Scene& s) {
     << "<defs><pattern id=\"unowned\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\">"
        "<path d=\"M0,6 L6,0\" stroke=\"#999999\" stroke-width=\"1\"/></pattern></defs>\n"
     << "<rect width=\"100%\" height=\"100%\" fill=\"" << color(palette::kBackground) << "\"/>\n";
+  if (!s.title.empty()) o << "<title>" << xmlEscape(s.title) << "</title>\n";
   for (const auto& g : s.grids) {
     o << "<g class=\"grid\" data-grid=\"" << xmlEscape(g.id) << "\" data-rows=\"" << g.rows
       << "\" data-cols=\"" << g.cols << "\">\n";
@@ -131,22 +137,31 @@ std::string sceneToSvg(const Scene& s) {
         o << "</g>\n";
       }
     }
+    // Group boundaries over the cells.
+    for (int r = 0; r < g.rows && !g.edges.empty(); ++r)
+      for (int c = 0; c < g.cols; ++c) {
+        const uint8_t e = g.edges[size_t(g.index(r, c))];
+        const float x = g.x + float(c) * g.cellW, y = g.y + float(r) * g.cellH;
+        if (e & kEdgeRight)
+          writeLine(o, x + g.cellW, y, x + g.cellW, y + g.cellH, palette::kBoundary, 2.5f);
+        if (e & kEdgeBottom)
+          writeLine(o, x, y + g.cellH, x + g.cellW, y + g.cellH, palette::kBoundary, 2.5f);
+      }
     o << "</g>\n";
   }
-  for (const auto& r : s.rects) {
-    o << "<rect x=\"" << num(r.x) << "\" y=\"" << num(r.y) << "\" width=\"" << num(r.w)
-      << "\" height=\"" << num(r.h) << "\" fill=\"" << (r.fill.a ? color(r.fill) : "none")
-      << "\" stroke=\"" << (r.stroke.a ? color(r.stroke) : "none") << "\" stroke-width=\""
-      << num(r.strokeWidth) << "\"/>\n";
-  }
-  for (const auto& l : s.lines)
-    o << "<line x1=\"" << num(l.x0) << "\" y1=\"" << num(l.y0) << "\" x2=\"" << num(l.x1)
-      << "\" y2=\"" << num(l.y1) << "\" stroke=\"" << color(l.color) << "\" stroke-width=\""
-      << num(l.width) << "\"/>\n";
-  for (const auto& t : s.texts) {
-    writeText(o, t.x, t.y + t.size * 0.85f, t.size, t.color, t.text);
-    o << "\n";
-  }
+  for (const auto* rects : {&s.rects, &s.legendRects})
+    for (const auto& r : *rects) {
+      o << "<rect x=\"" << num(r.x) << "\" y=\"" << num(r.y) << "\" width=\"" << num(r.w)
+        << "\" height=\"" << num(r.h) << "\" fill=\"" << (r.fill.a ? color(r.fill) : "none")
+        << "\" stroke=\"" << (r.stroke.a ? color(r.stroke) : "none") << "\" stroke-width=\""
+        << num(r.strokeWidth) << "\"/>\n";
+    }
+  for (const auto& l : s.lines) writeLine(o, l.x0, l.y0, l.x1, l.y1, l.color, l.width);
+  for (const auto* texts : {&s.texts, &s.legendTexts})
+    for (const auto& t : *texts) {
+      writeText(o, t.x, t.y + t.size * 0.85f, t.size, t.color, t.text);
+      o << "\n";
+    }
   o << "</svg>\n";
   return o.str();
 }

@@ -40,20 +40,21 @@ int lines(const std::vector<std::string>& labels) {
 
 // Swatches for the values of `colorBy`, above a grid; returns the height used.
 float addLegend(Scene& s, float x, float y, const std::string& colorBy, int count) {
-  s.texts.push_back(
+  s.legendTexts.push_back(
       {x, y, "colour: " + colorBy + " (" + std::to_string(count) + " values)", palette::kText, 13});
   y += kLineH + 4;
   const int perRow = 16;
   const float sw = 52;
   for (int i = 0; i < count && i < 64; ++i) {
     float sx = x + float(i % perRow) * sw, sy = y + float(i / perRow) * (kLineH + 4);
-    s.rects.push_back({sx, sy, 14, 14, palette::categorical(i, count), palette::kGridLine, 1});
-    s.texts.push_back({sx + 17, sy, std::to_string(i), palette::kText, 13});
+    s.legendRects.push_back(
+        {sx, sy, 14, 14, palette::categorical(i, count), palette::kGridLine, 1});
+    s.legendTexts.push_back({sx + 17, sy, std::to_string(i), palette::kText, 13});
   }
   int shown = std::min(count, 64);
   float h = kLineH + 4 + float((shown + perRow - 1) / perRow) * (kLineH + 4);
   if (count > 64) {
-    s.texts.push_back(
+    s.legendTexts.push_back(
         {x, y + h - kLineH - 4, "... " + std::to_string(count - 64) + " more", palette::kText, 13});
     h += kLineH + 4;
   }
@@ -87,6 +88,28 @@ CellGrid tensorShapedGrid(const char* id, const TensorMap& m) {
   g.labels.resize(m.numElements());
   g.marks.assign(m.numElements(), kMarkNone);
   return g;
+}
+
+// Thick edges between cells whose (first) owners are in different warps or blocks, so warp tiles
+// read at any zoom even though the labels carry only the thread id.
+void addGroupEdges(const TensorMap& m, CellGrid& g) {
+  if (!m.isDistributed() ||
+      (m.inValue(m.numInputs() - 1, "warp") == 0 && m.inValue(m.numInputs() - 1, "block") == 0))
+    return; // one warp, one block: no group boundaries
+  const uint64_t noOwner = ~uint64_t{0};
+  std::vector<uint64_t> group(m.numElements(), noOwner);
+  for (uint64_t c = 0; c < m.numElements(); ++c) {
+    auto owners = m.owners(c);
+    if (!owners.empty())
+      group[c] = m.inValue(owners[0], "block") << 32 | m.inValue(owners[0], "warp");
+  }
+  g.edges.assign(m.numElements(), 0);
+  for (int r = 0; r < g.rows; ++r)
+    for (int c = 0; c < g.cols; ++c) {
+      const size_t i = size_t(g.index(r, c));
+      if (c + 1 < g.cols && group[i] != group[i + 1]) g.edges[i] |= kEdgeRight;
+      if (r + 1 < g.rows && group[i] != group[i + size_t(g.cols)]) g.edges[i] |= kEdgeBottom;
+    }
 }
 
 int colorCount(const TensorMap& m, const std::string& colorBy) {
@@ -132,6 +155,7 @@ Scene tensorScene(const TensorMap& map, const ViewOptions& opt) {
         g.fill[c] = dim(g.fill[c]);
     }
   }
+  addGroupEdges(map, g);
   g.cellW = opt.cellSize > 0 ? opt.cellSize : labelWidth(g.labels);
   g.cellH = opt.cellSize > 0 ? opt.cellSize : 20;
   g.x = kMargin + kHeaderW;

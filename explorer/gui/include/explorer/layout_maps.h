@@ -5,7 +5,7 @@
 //
 //   auto ll = layout::triton::toLinearLayout(*enc, shape);
 //   auto map = explorer::TensorMap::build(*ll);
-//   for (uint64_t hw : map->owners(row, col)) map->label(hw);   // "T3:1", "W1 T3:1", "o17"
+//   for (uint64_t hw : map->owners(row, col)) map->label(hw);   // "T3:1", "T35:1", "o17"
 #pragma once
 
 #include "layout/core/linear_layout.h"
@@ -47,8 +47,9 @@ public:
 
   // True for Triton's distributed layouts (in-dims among register, lane, warp, block).
   bool isDistributed() const { return distributed_; }
-  // "T<lane>:<register>" (with "W<warp> " in front when there are several warps and "B<b> "
-  // for several blocks); "o<offset>" for shared layouts; otherwise "name=v,...".
+  // "T<thread>:<register>", the thread counted over the CTA (lane + warp * lanes), with "B<b>:"
+  // in front when there are several blocks (triton-tensor-layout's form); "o<offset>" for
+  // shared layouts; otherwise "name=v,...".
   std::string label(uint64_t packedInput) const;
   // The hardware thread of a distributed input: the packed input with the register bits
   // cleared (lane, warp, block). Equal for every input a thread holds.

@@ -44,10 +44,18 @@ struct CellGrid {
   std::vector<uint64_t> keys;
   // Row and column headers drawn left of and above the grid (empty: none).
   std::vector<std::string> rowHeaders, colHeaders;
+  // Optional per-cell CellEdge flags: edges where a group (a warp, a CTA tile) ends, drawn thick.
+  std::vector<uint8_t> edges;
 
   float width() const { return cols * cellW; }
   float height() const { return rows * cellH; }
   int index(int row, int col) const { return row * cols + col; }
+};
+
+// The edges of a cell that border another group of cells.
+enum CellEdge : uint8_t {
+  kEdgeRight = 1,
+  kEdgeBottom = 2,
 };
 
 struct SceneRect {
@@ -73,10 +81,16 @@ struct SceneText {
 
 struct Scene {
   float width = 0, height = 0;
+  // What the scene shows (the layout text and shape): the SVG's <title>.
+  std::string title;
   std::vector<CellGrid> grids;
   std::vector<SceneRect> rects; // drawn after the grids
   std::vector<SceneLine> lines;
   std::vector<SceneText> texts;
+  // The legend, in scene units from the scene's origin: the SVG draws it there, the canvas keeps
+  // it at that size in the canvas's corner whatever the zoom and pan.
+  std::vector<SceneRect> legendRects;
+  std::vector<SceneText> legendTexts;
 
   // The grid with this id, or nullptr.
   const CellGrid* grid(const std::string& id) const;
@@ -99,6 +113,7 @@ inline constexpr Rgba kHighlight{0, 0, 0};
 inline constexpr Rgba kConflict{220, 0, 0};
 inline constexpr Rgba kOutline{0, 90, 220};
 inline constexpr Rgba kDimmed{235, 235, 235};
+inline constexpr Rgba kBoundary{30, 30, 30};
 Rgba categorical(int id, int count);
 // White to red for 0..max (bank heat maps).
 Rgba heat(int value, int max);
