@@ -373,6 +373,34 @@ TEST(ExplorerInput, EncodingsXegpuJsonAndAliases) {
   EXPECT_EQ(a->layout, t->layout);
 }
 
+// tensor<SHAPE x TYPE, ENCODING>: the encoding over the type's shape, whatever shape is given.
+TEST(ExplorerInput, TensorTypeCarriesItsShape) {
+  const LinearLayout want = encodingLayout(kBlocked2Warps, {64, 32});
+  int64_t other[] = {16, 16};
+  auto t = parseLayoutInput(std::string("tensor<64x32xf16, ") + kBlocked2Warps + ">", other);
+  ASSERT_TRUE(t) << t.error().message;
+  EXPECT_EQ(t->layout, want);
+  EXPECT_EQ(t->shape, (std::vector<int64_t>{64, 32}));
+  EXPECT_EQ(t->kind, "#ttg.blocked");
+  auto defs = layout::parseAliasFile(std::string("#blocked = ") + kBlocked2Warps + "\n");
+  ASSERT_TRUE(defs);
+  layout::AttrAliases aliases;
+  for (const auto& d : *defs) aliases[d.name] = d.value;
+  auto a = parseLayoutInput("  tensor<64x32xbf16, #blocked>\n", {}, aliases);
+  ASSERT_TRUE(a) << a.error().message;
+  EXPECT_EQ(a->layout, want);
+  for (auto [text, message] :
+       {std::pair{"tensor<64x32xf16>", "has no encoding"},
+        std::pair{"tensor<64x32xf16, >", "has no encoding"},
+        std::pair{"tensor<64x32xf16, #blocked", "expected tensor<SHAPE x TYPE, ENCODING>"},
+        std::pair{"tensor<0x32xf16, #blocked>", "positive sizes"}}) {
+    auto e = parseLayoutInput(text, other, aliases);
+    ASSERT_FALSE(e) << text;
+    EXPECT_NE(e.error().message.find(message), std::string::npos)
+        << text << ": " << e.error().message;
+  }
+}
+
 TEST(ExplorerInput, ErrorsPointAtTheColumn) {
   int64_t shape[] = {32, 32};
   // sizePerThread = [1, 3]: 3 is not a power of two; the parser names the value's column.

@@ -493,6 +493,36 @@ TEST_F(ExplorerGui, HeadlessScreenshotsHoverNothing) {
   EXPECT_TRUE(readJson("report.json")["hovered"].is_null());
 }
 
+// A tensor type gives the shape; layout JSON gives it to the banks view too (no --shape needed);
+// a shape smaller than the layout's tile is pointed out.
+TEST_F(ExplorerGui, ShapesComeFromTheLayoutWhenItHasOne) {
+  RunResult r = run({"--layout", std::string("tensor<64x32xf16, ") + kBlocked32 + ">", "--svg",
+                     "t.svg", "--report", "t.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json t = readJson("t.json");
+  EXPECT_EQ(t["grids"]["tensor"]["rows"], 64);
+  EXPECT_EQ(t["grids"]["tensor"]["cols"], 32);
+
+  json layout = {{"inDims",
+                  {{{"name", "register"}, {"bases", {{0, 1}}}},
+                   {{"name", "lane"}, {"bases", {{0, 2}, {0, 4}, {0, 8}, {0, 16}, {1, 0}}}}}},
+                 {"outDims", {{{"name", "dim0"}, {"size", 2}}, {{"name", "dim1"}, {"size", 32}}}}};
+  writeFile(path("access.json"), layout.dump());
+  r = run({"--layout", "@access.json", "--view", "banks", "--svg", "b.svg", "--report", "b.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json b = readJson("b.json");
+  EXPECT_EQ(b["error"], "");
+  EXPECT_TRUE(b["grids"].contains("banks")) << b.dump(1);
+
+  r = run({"--layout", kBlocked32, "--shape", "4x4", "--svg", "s.svg", "--report", "s.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  std::string notes = readJson("s.json")["notes"].dump();
+  EXPECT_NE(notes.find("smaller than the layout's tile"), std::string::npos) << notes;
+  r = run({"--layout", kBlocked32, "--shape", "32x32", "--svg", "f.svg", "--report", "f.json"});
+  notes = readJson("f.json")["notes"].dump();
+  EXPECT_EQ(notes.find("smaller than the layout's tile"), std::string::npos) << notes;
+}
+
 // ---- 3. Scripted lane selection -----------------------------------------------------------------
 
 // The only owner of an element (the layouts used here do not broadcast).

@@ -115,6 +115,7 @@ bool ExplorerApp::rebuild() {
     errShape_ = shape.error().message;
   else
     dims = *shape;
+  ownShape_.clear();
   auto parse = [&](const std::string& text, std::optional<LinearLayout>* out,
                    std::optional<TensorMap>* map, std::string* err,
                    std::optional<layout::SourceLocation>* where, const char* what) {
@@ -124,6 +125,17 @@ bool ExplorerApp::rebuild() {
       *err = l.error().message;
       *where = l.error().location;
       return;
+    }
+    // A's own shape (a tensor type's, or layout JSON's out-dims) is the shape of every view,
+    // layout B's included.
+    if (out == &a_) {
+      if (!l->shape.empty()) {
+        ownShape_ = l->shape;
+      } else if (l->kind == "layout JSON") {
+        for (int o = 0; o < l->layout.numOutDims(); ++o)
+          ownShape_.push_back(int64_t(l->layout.outDimSize(o)));
+      }
+      if (!l->shape.empty()) dims = l->shape;
     }
     *out = std::move(l->layout);
     auto m = TensorMap::build(**out);
@@ -223,8 +235,20 @@ void ExplorerApp::buildScene() {
     buildSpecialScene();
     break;
   }
+  // A tensor smaller than the layout's tile: some lanes or warps hold copies of the same elements.
+  if (map && map->isDistributed()) {
+    std::string copies;
+    for (const auto& [name, mask] : map->layout().freeVariableMasks())
+      if (mask && (name.str() == "lane" || name.str() == "warp"))
+        copies += std::string(copies.empty() ? "" : ", ") + std::string(name.str()) + " bits " +
+                  binaryText(mask, map->layout().inDimSizeLog2(map->layout().inDimIndex(name)));
+    if (!copies.empty())
+      viewNotes_.push_back("the tensor is smaller than the layout's tile: " + copies +
+                           " do not change the element, so those threads hold copies");
+  }
   // The SVG's title: what is shown, so a saved picture says which layout it is.
-  scene_.title = std::string(viewName(in_.view)) + " view of " + in_.layoutA + " over " + in_.shape;
+  scene_.title = std::string(viewName(in_.view)) + " view of " + in_.layoutA;
+  if (ownShape_.empty()) scene_.title += " over " + in_.shape;
   if (in_.op != AlgebraOp::None || in_.view == ViewKind::Diff)
     scene_.title += "; layout B " + in_.layoutB;
 }

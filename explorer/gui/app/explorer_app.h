@@ -91,6 +91,8 @@ private:
   Shown shown_ = Shown::A;
   std::optional<uint64_t> selectedThread_;
   Scene scene_;
+  // The shape layout A gave itself (tensor type, layout JSON); empty: the shape field's.
+  std::vector<int64_t> ownShape_;
   uint64_t sceneVersion_ = 0; // bumped by buildScene (the canvas caches textures per version)
   bool refit_ = true;
   SceneCanvas canvas_;

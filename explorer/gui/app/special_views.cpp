@@ -12,13 +12,17 @@
 namespace explorer {
 
 void ExplorerApp::buildSpecialScene() {
-  auto shape = parseShapeText(in_.shape);
+  // Layout A's own shape when it has one (a tensor type, layout JSON), as the tensor view takes.
+  auto shape = ownShape_.empty() ? parseShapeText(in_.shape)
+                                 : layout::Expected<std::vector<int64_t>>(ownShape_);
   if (!shape) {
     errView_ = shape.error().message;
     return;
   }
+  std::string access = in_.layoutA;
+  if (auto typed = splitTensorType(access)) access = typed->encoding;
   if (in_.view == ViewKind::Banks) {
-    auto v = bankView(in_.layoutA, in_.shared, *shape, in_.elemBits, in_.instruction);
+    auto v = bankView(access, in_.shared, *shape, in_.elemBits, in_.instruction);
     if (!v) {
       errView_ = "banks: " + v.error().message;
       return;
@@ -34,7 +38,7 @@ void ExplorerApp::buildSpecialScene() {
     if (!v->swizzleNote.empty()) viewNotes_.push_back(v->swizzleNote);
     return;
   }
-  auto v = blockLoadView(in_.layoutA, *shape, in_.elemBits, in_.workItem);
+  auto v = blockLoadView(access, *shape, in_.elemBits, in_.workItem);
   if (!v) {
     errView_ = "blockload: " + v.error().message;
     return;

@@ -3,6 +3,7 @@
 #include "layout/protocol/layout_attribute.h"
 #include "layout/text/layout_json.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -19,7 +20,15 @@ Expected<LayoutInput> parseLayoutInput(std::string_view text, std::span<const in
   if (body[0] == '{') {
     auto ll = layout::parseLayoutJson(text);
     if (!ll) return withContext(ll.error(), "layout JSON");
-    return LayoutInput{std::move(*ll), "layout JSON"};
+    return LayoutInput{std::move(*ll), "layout JSON", {}};
+  }
+  if (body.rfind("tensor<", 0) == 0) {
+    // tensor<64x64xf16, #mma>: the encoding over the type's own shape.
+    LAYOUT_TRY_ASSIGN(type, splitTensorType(body));
+    LAYOUT_TRY_ASSIGN(typeShape, parseShapeText(type.shape));
+    auto in = parseLayoutInput(type.encoding, typeShape, aliases);
+    if (in) in->shape = typeShape;
+    return in;
   }
   if (shape.empty()) return makeError("shape: an encoding needs the tensor shape");
   // An alias (#name) or attribute of any dialect.
@@ -30,7 +39,33 @@ Expected<LayoutInput> parseLayoutInput(std::string_view text, std::span<const in
   auto ll = layout::toLinearLayout(*parsed, shape);
   if (!ll) return ll.error();
   const auto* enc = parsed->triton();
-  return LayoutInput{std::move(*ll), "#" + (enc ? enc->attr.text : attr->text)};
+  return LayoutInput{std::move(*ll), "#" + (enc ? enc->attr.text : attr->text), {}};
+}
+
+Expected<TensorTypeText> splitTensorType(std::string_view text) {
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  const size_t last = text.find_last_not_of(" \t\r\n");
+  if (first == std::string_view::npos || text.substr(first).rfind("tensor<", 0) != 0 ||
+      text[last] != '>')
+    return makeError("tensor type: expected tensor<SHAPE x TYPE, ENCODING>, like "
+                     "tensor<64x64xf16, #mma>");
+  const std::string_view inner = text.substr(first + 7, last - first - 7);
+  // The shape and element type end at the first comma outside brackets.
+  int depth = 0;
+  for (size_t i = 0; i < inner.size(); ++i) {
+    const char c = inner[i];
+    if (c == '<' || c == '[' || c == '{' || c == '(') ++depth;
+    if (c == '>' || c == ']' || c == '}' || c == ')') --depth;
+    if (c == ',' && depth == 0) {
+      std::string_view encoding = inner.substr(i + 1);
+      encoding.remove_prefix(std::min(encoding.size(), encoding.find_first_not_of(" \t\r\n")));
+      if (encoding.empty()) break;
+      return TensorTypeText{"tensor<" + std::string(inner.substr(0, i)) + ">",
+                            std::string(encoding)};
+    }
+  }
+  return makeError("tensor type: '" + std::string(text.substr(first, last + 1 - first)) +
+                   "' has no encoding (expected tensor<SHAPE x TYPE, ENCODING>)");
 }
 
 Expected<std::vector<int64_t>> parseShapeText(std::string_view text) {

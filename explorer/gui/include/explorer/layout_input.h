@@ -5,6 +5,7 @@
 //
 //   auto shape = explorer::parseShapeText("32x32");
 //   auto in = explorer::parseLayoutInput("#ttg.blocked<{sizePerThread = [1, 4], ...}>", *shape);
+//   auto typed = explorer::parseLayoutInput("tensor<64x64xf16, #mma>", {}, aliases);
 //   if (!in && in.error().location) point at in.error().location->column;
 #pragma once
 
@@ -23,11 +24,21 @@ namespace explorer {
 struct LayoutInput {
   layout::LinearLayout layout;
   std::string kind; // "layout JSON", "#ttg.blocked", "#xegpu.layout", ...
+  // The shape the text itself gave (a tensor type's); empty when it came from `shape`.
+  std::vector<int64_t> shape;
 };
 
+// `text` is an encoding or alias over `shape`, layout JSON (its own shape), or a tensor type
+// `tensor<64x64xf16, #mma>` (the encoding over the type's shape; `shape` is not used).
 layout::Expected<LayoutInput> parseLayoutInput(std::string_view text,
                                                std::span<const int64_t> shape,
                                                const layout::AttrAliases& aliases = {});
+
+// A tensor type's parts: "tensor<64x64xf16>" (for parseShapeText) and the encoding "#mma".
+struct TensorTypeText {
+  std::string shape, encoding;
+};
+layout::Expected<TensorTypeText> splitTensorType(std::string_view text);
 
 // "32x32" or "32,32" (or "tensor<32x32xf16>"): positive sizes.
 layout::Expected<std::vector<int64_t>> parseShapeText(std::string_view text);
