@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -521,6 +522,52 @@ TEST_F(ExplorerGui, ShapesComeFromTheLayoutWhenItHasOne) {
   r = run({"--layout", kBlocked32, "--shape", "32x32", "--svg", "f.svg", "--report", "f.json"});
   notes = readJson("f.json")["notes"].dump();
   EXPECT_EQ(notes.find("smaller than the layout's tile"), std::string::npos) << notes;
+}
+
+// A 256x256 tensor exports as a compact SVG (it was 17 MB cell by cell): one image with a pixel
+// per cell, whose colours group the cells exactly as the library's lane ownership does.
+TEST_F(ExplorerGui, LargeTensorSvgIsCompact) {
+  const char* text = "#ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [8, 4], "
+                     "warpsPerCTA = [2, 2], order = [1, 0]}>";
+  RunResult r = run({"--layout", text, "--shape", "256x256", "--svg", "t.svg"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  const std::string svg = readFile(path("t.svg"));
+  EXPECT_LT(svg.size(), 1u << 20) << "bytes";
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(svg, m, std::regex(R"re(href="data:image/png;base64,([^"]*)")re")));
+  const std::string encoded = m[1];
+  // Base64, decoded here (RFC 4648).
+  std::string png;
+  int bits = 0, value = 0;
+  for (char ch : encoded) {
+    const char* table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const char* at = std::strchr(table, ch);
+    if (ch == '=' || !at) break;
+    value = value << 6 | int(at - table);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      png.push_back(char((value >> bits) & 0xff));
+    }
+  }
+  int w = 0, h = 0, channels = 0;
+  unsigned char* pixels = stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
+                                                int(png.size()), &w, &h, &channels, 3);
+  ASSERT_NE(pixels, nullptr) << stbi_failure_reason();
+  ASSERT_EQ(w, 256);
+  ASSERT_EQ(h, 256);
+  Oracle oracle = Oracle::make(text, 256, 256);
+  std::map<uint64_t, uint32_t> colourOfLane;
+  std::map<uint32_t, uint64_t> laneOfColour;
+  for (const auto& [cell, owners] : oracle.owners()) {
+    const unsigned char* p = pixels + (cell.first * 256 + cell.second) * 3;
+    const uint32_t colour = uint32_t(p[0]) << 16 | uint32_t(p[1]) << 8 | p[2];
+    const uint64_t lane = owners.front().lane;
+    EXPECT_EQ(colourOfLane.emplace(lane, colour).first->second, colour) << "lane " << lane;
+    EXPECT_EQ(laneOfColour.emplace(colour, lane).first->second, lane) << std::hex << colour;
+  }
+  stbi_image_free(pixels);
+  EXPECT_EQ(colourOfLane.size(), 32u);
 }
 
 // ---- 3. Scripted lane selection -----------------------------------------------------------------

@@ -1,5 +1,7 @@
 #include "explorer_app.h"
 
+#include "png_image.h"
+
 #include "explorer/layout_input.h"
 #include "explorer/svg_export.h"
 #include "explorer/views.h"
@@ -469,7 +471,8 @@ void ExplorerApp::exportPanel() {
   ImGui::InputText("##svg", &svgPath_);
   ImGui::SameLine();
   if (ImGui::Button("Save SVG")) {
-    auto written = layout::writeOutputFile(svgPath_, sceneToSvg(scene_), "Save SVG");
+    auto written =
+        layout::writeOutputFile(svgPath_, sceneToSvg(scene_, svgOptionsWithPng()), "Save SVG");
     status_ = written ? "wrote " + svgPath_ : written.error().message;
   }
   ImGui::SetNextItemWidth(240);

@@ -7,6 +7,7 @@
 #include "explorer/ui_script.h"
 #include "layout/core/resource_limits.h"
 #include "layout/text/file_io.h"
+#include "png_image.h"
 #include "script_runner.h"
 
 #include <nlohmann/json.hpp>
@@ -25,7 +26,6 @@
 #include <map>
 #include <set>
 #include <sstream>
-#include <stb/stb_image_write.h>
 
 using namespace explorer;
 
@@ -214,14 +214,8 @@ bool writePng(const std::string& path, int w, int h) {
   for (size_t i = 3; i < pixels.size(); i += 4) pixels[i] = 255;
   const int stride = w * 4;
   // OpenGL's rows start at the bottom.
-  std::string png;
-  auto append = [](void* out, void* data, int size) {
-    static_cast<std::string*>(out)->append(static_cast<const char*>(data), size_t(size));
-  };
-  if (!stbi_write_png_to_func(append, &png, w, h, 4, pixels.data() + size_t(stride) * size_t(h - 1),
-                              -stride))
-    return false;
-  return layout::writeOutputFile(path, png, "png").ok();
+  const std::string png = encodePng(pixels.data() + size_t(stride) * size_t(h - 1), w, h, -stride);
+  return !png.empty() && layout::writeOutputFile(path, png, "png").ok();
 }
 
 std::string glfwErrorText;
@@ -253,7 +247,8 @@ int run(const Options& o) {
     }
     script = std::move(*parsed);
   }
-  if (!o.svg.empty() && !writeText(o.svg, sceneToSvg(app.scene()), "--svg")) return 1;
+  if (!o.svg.empty() && !writeText(o.svg, sceneToSvg(app.scene(), svgOptionsWithPng()), "--svg"))
+    return 1;
   if (!o.svg.empty() && o.screenshot.empty() && o.script.empty() && o.frames < 0) {
     if (!o.report.empty() && !writeText(o.report, app.report().dump(2) + "\n", "--report"))
       return 1;

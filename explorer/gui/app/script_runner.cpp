@@ -2,6 +2,7 @@
 
 #include "explorer/svg_export.h"
 #include "layout/text/file_io.h"
+#include "png_image.h"
 
 #include <nlohmann/json.hpp>
 
@@ -141,7 +142,9 @@ ScriptRunner::afterFrame(ExplorerApp& app,
     } else if (c.op == "screenshot") {
       if (!writePng(c.args[0])) return {true, where() + "cannot write " + c.args[0]};
     } else if (c.op == "svg") {
-      if (auto e = layout::writeOutputFile(c.args[0], sceneToSvg(app.scene()), "svg"); !e)
+      if (auto e = layout::writeOutputFile(c.args[0], sceneToSvg(app.scene(), svgOptionsWithPng()),
+                                           "svg");
+          !e)
         return {true, where() + e.error().message};
     } else if (c.op == "report") {
       if (auto e = layout::writeOutputFile(c.args[0], app.report().dump(2) + "\n", "report"); !e)

@@ -1,5 +1,8 @@
 #include "explorer/svg_export.h"
 
+#include <boost/archive/iterators/base64_from_binary.hpp>
+#include <boost/archive/iterators/transform_width.hpp>
+
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -47,6 +50,32 @@ void writeLine(std::ostringstream& o, float x0, float y0, float x1, float y1, Rg
     << num(y1) << "\" stroke=\"" << color(c) << "\" stroke-width=\"" << num(width) << "\"/>\n";
 }
 
+std::string base64(const std::string& bytes) {
+  using namespace boost::archive::iterators;
+  using Encoder = base64_from_binary<transform_width<std::string::const_iterator, 6, 8>>;
+  std::string out(Encoder(bytes.begin()), Encoder(bytes.end()));
+  out.append((3 - bytes.size() % 3) % 3, '=');
+  return out;
+}
+
+// A large grid as one PNG with a pixel per cell, drawn at the grid's size without smoothing.
+void writeRasterGrid(std::ostringstream& o, const CellGrid& g, const SvgOptions& options) {
+  std::vector<uint8_t> rgba(size_t(g.rows) * size_t(g.cols) * 4);
+  for (size_t i = 0; i < size_t(g.rows) * size_t(g.cols); ++i) {
+    const Rgba c =
+        (i < g.marks.size() && (g.marks[i] & kMarkUnowned)) ? palette::kUnowned : g.fill[i];
+    rgba[4 * i] = c.r, rgba[4 * i + 1] = c.g, rgba[4 * i + 2] = c.b, rgba[4 * i + 3] = 255;
+  }
+  o << "<desc>" << g.rows << "x" << g.cols
+    << " cells as an image, one pixel per cell: labels and marks are left out at this size "
+       "(the explorer shows them when zoomed in)</desc>\n"
+    << "<image class=\"cells\" x=\"" << num(g.x) << "\" y=\"" << num(g.y) << "\" width=\""
+    << num(g.width()) << "\" height=\"" << num(g.height())
+    << "\" preserveAspectRatio=\"none\" style=\"image-rendering:pixelated\" "
+       "href=\"data:image/png;base64,"
+    << base64(options.encodePng(rgba, g.cols, g.rows)) << "\"/>\n";
+}
+
 } // namespace
 
 std::string xmlEscape(const std::string& text) {
@@ -72,15 +101,16 @@ std::string xmlEscape(const std::string& text) {
   return out;
 }
 
-std::string sceneToSvg(const Scene& s) {
+std::string sceneToSvg(const Scene& s, const SvgOptions& options) {
   std::ostringstream o;
   o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(s.width) << "\" height=\""
     << num(s.height) << "\" viewBox=\"0 0 " << num(s.width) << " " << num(s.height)
-    << "\" font-family=\"DejaVu Sans Mono, monospace\">\n"
-    << "<defs><pattern id=\"unowned\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\">"
+    << "\" font-family=\"DejaVu Sans Mono, monospace\">\n";
+  if (!s.title.empty()) o << "<title>" << xmlEscape(s.title) << "</title>\n";
+  o << "<defs><pattern id=\"unowned\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\">"
        "<path d=\"M0,6 L6,0\" stroke=\"#999999\" stroke-width=\"1\"/></pattern></defs>\n"
     << "<rect width=\"100%\" height=\"100%\" fill=\"" << color(palette::kBackground) << "\"/>\n";
-  if (!s.title.empty()) o << "<title>" << xmlEscape(s.title) << "</title>\n";
+
   for (const auto& g : s.grids) {
     o << "<g class=\"grid\" data-grid=\"" << xmlEscape(g.id) << "\" data-rows=\"" << g.rows
       << "\" data-cols=\"" << g.cols << "\">\n";
@@ -91,6 +121,12 @@ std::string sceneToSvg(const Scene& s) {
       writeText(o, g.x + (float(c) + 0.5f) * g.cellW, g.y - 5, std::min(11.f, g.cellW - 1),
                 palette::kText, g.colHeaders[c], "middle");
     o << "\n";
+    if (options.encodePng && size_t(g.rows) * size_t(g.cols) > options.maxVectorCells &&
+        g.fill.size() >= size_t(g.rows) * size_t(g.cols)) {
+      writeRasterGrid(o, g, options);
+      o << "</g>\n";
+      continue;
+    }
     for (int r = 0; r < g.rows; ++r) {
       for (int c = 0; c < g.cols; ++c) {
         size_t i = size_t(g.index(r, c));

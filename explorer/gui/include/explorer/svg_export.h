@@ -1,18 +1,29 @@
 // Writes a Scene as a standalone SVG document: every cell a <rect> with its label as <text>
 // (the full labels, whatever the zoom), grouped as
 //   <g class="cell" data-grid="tensor" data-row="3" data-col="5"><rect .../><text>T1:2</text></g>
-// so tools and tests can read the cells back.
+// so tools and tests can read the cells back. A grid of more than `maxVectorCells` cells is written
+// as one image instead (a PNG, one pixel per cell, scaled to the grid), when an encoder is given:
+// a 1024x1024 tensor cell by cell is 280 MB of SVG.
 //
 //   std::ofstream("view.svg") << explorer::sceneToSvg(scene);
 #pragma once
 
 #include "explorer/scene.h"
 
+#include <cstdint>
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace explorer {
 
-std::string sceneToSvg(const Scene& scene);
+struct SvgOptions {
+  size_t maxVectorCells = 16384;
+  // RGBA pixels, rows top first, as a PNG file's bytes; empty: every grid is written cell by cell.
+  std::function<std::string(const std::vector<uint8_t>& rgba, int width, int height)> encodePng;
+};
+
+std::string sceneToSvg(const Scene& scene, const SvgOptions& options = {});
 
 // `text` with &, <, >, " escaped for XML.
 std::string xmlEscape(const std::string& text);
