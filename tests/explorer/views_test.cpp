@@ -1,6 +1,7 @@
 // The explorer's models and views against brute force over the library's `apply` (every input
 // of the layout enumerated independently of TensorMap's incremental walk), and the SVG export
 // read back cell by cell.
+#include "explorer/base64_text.h"
 #include "explorer/layout_input.h"
 #include "explorer/layout_maps.h"
 #include "explorer/svg_export.h"
@@ -398,6 +399,43 @@ TEST(ExplorerInput, TensorTypeCarriesItsShape) {
     ASSERT_FALSE(e) << text;
     EXPECT_NE(e.error().message.find(message), std::string::npos)
         << text << ": " << e.error().message;
+  }
+}
+
+// RFC 4648's test vectors, both alphabets, and what is refused.
+TEST(ExplorerBase64, RoundTripsAndRefusesGarbage) {
+  const std::pair<const char*, const char*> rfc[] = {{"", ""},
+                                                     {"f", "Zg=="},
+                                                     {"fo", "Zm8="},
+                                                     {"foo", "Zm9v"},
+                                                     {"foob", "Zm9vYg=="},
+                                                     {"fooba", "Zm9vYmE="},
+                                                     {"foobar", "Zm9vYmFy"}};
+  for (auto [plain, encoded] : rfc) {
+    EXPECT_EQ(base64Encode(plain), encoded);
+    auto back = base64Decode(encoded);
+    ASSERT_TRUE(back) << encoded;
+    EXPECT_EQ(*back, plain);
+  }
+  std::mt19937 rng(7);
+  for (int n = 0; n < 64; ++n) {
+    std::string bytes(size_t(n), '\0');
+    for (char& c : bytes) c = char(rng() & 0xff);
+    const std::string url = base64Encode(bytes, /*urlSafe=*/true);
+    EXPECT_EQ(url.find_first_of("+/"), std::string::npos);
+    auto back = base64Decode(url);
+    ASSERT_TRUE(back) << url;
+    EXPECT_EQ(*back, bytes);
+    auto plain = base64Decode(base64Encode(bytes));
+    ASSERT_TRUE(plain);
+    EXPECT_EQ(*plain, bytes);
+  }
+  for (auto [bad, message] :
+       {std::pair{"Zm9v!", "'!' is not a base64 character"},
+        std::pair{"Zg=v", "'=' may only end the text"}, std::pair{"Zm9vY", "cut short"}}) {
+    auto e = base64Decode(bad);
+    ASSERT_FALSE(e) << bad;
+    EXPECT_NE(e.error().message.find(message), std::string::npos) << e.error().message;
   }
 }
 

@@ -570,6 +570,56 @@ TEST_F(ExplorerGui, LargeTensorSvgIsCompact) {
   EXPECT_EQ(colourOfLane.size(), 32u);
 }
 
+// The exports: the #ttg.linear text converts back to the layout (by the library), the state
+// string restores layout, view and selection in a fresh run, and the command line reopens the
+// same view.
+TEST_F(ExplorerGui, ExportsReopenTheSameSession) {
+  Oracle oracle = Oracle::make(kTwoWarps32, 32, 32);
+  writeFile(path("script.txt"), "view hw\nwait 1\nclick-cell hw.1 3 7\nreport first.json\n");
+  RunResult r = run({"--layout", kTwoWarps32, "--shape", "32x32", "--color-by", "register",
+                     "--script", "script.txt"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json first = readJson("first.json");
+  ASSERT_TRUE(first["selected"].is_object()) << first.dump(1);
+  EXPECT_EQ(first["selected"]["warp"], 1);
+  EXPECT_EQ(first["selected"]["lane"], 7);
+
+  const std::string linear = first["exports"]["linear"];
+  auto enc = layout::triton::parseEncoding(linear);
+  ASSERT_TRUE(enc) << linear;
+  int64_t shape[] = {32, 32};
+  auto back = layout::triton::toLinearLayout(*enc, shape);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(*back, oracle.ll) << linear;
+
+  r = run({"--state", first["exports"]["state"], "--svg", "s.svg", "--report", "second.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json second = readJson("second.json");
+  EXPECT_EQ(second["view"], "hw");
+  EXPECT_EQ(second["selected"], first["selected"]);
+  EXPECT_EQ(second["exports"]["commandLine"], first["exports"]["commandLine"]);
+
+  const std::string cmd = first["exports"]["commandLine"];
+  ASSERT_EQ(cmd.rfind("layout-explorer ", 0), 0u) << cmd;
+  const std::string shell = "cd " + shellQuote(dir_.string()) + " && " +
+                            shellQuote(LAYOUT_EXPLORER_BIN) + cmd.substr(15) +
+                            " --svg c.svg --report third.json";
+  ASSERT_EQ(std::system(shell.c_str()), 0) << shell;
+  EXPECT_EQ(readJson("third.json")["view"], "hw");
+  EXPECT_NE(cmd.find("--color-by 'register'"), std::string::npos) << cmd;
+  // The same picture as the options the session started from (the selection is the state's).
+  r = run({"--layout", kTwoWarps32, "--shape", "32x32", "--color-by", "register", "--view", "hw",
+           "--svg", "d.svg"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_EQ(readFile(path("c.svg")), readFile(path("d.svg")));
+
+  for (const char* bad : {"not base64!", "eyJ2ZXJzaW9uIjoyfQ"}) { // {"version":2}
+    r = run({"--state", bad, "--svg", "x.svg"});
+    EXPECT_EQ(r.status, 1) << describe(r);
+    EXPECT_NE(r.err.find("error: --state: "), std::string::npos) << r.err;
+  }
+}
+
 // ---- 3. Scripted lane selection -----------------------------------------------------------------
 
 // The only owner of an element (the layouts used here do not broadcast).

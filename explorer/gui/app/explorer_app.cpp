@@ -1,11 +1,14 @@
 #include "explorer_app.h"
 
 #include "png_image.h"
+#include "session_state.h"
 
 #include "explorer/layout_input.h"
 #include "explorer/svg_export.h"
 #include "explorer/views.h"
 #include "layout/text/file_io.h"
+#include "layout/text/layout_json.h"
+#include "layout/triton/linear_encoding_of.h"
 
 #include <nlohmann/json.hpp>
 
@@ -465,6 +468,34 @@ void ExplorerApp::inspectorPanel() {
   }
 }
 
+ExplorerApp::Exports ExplorerApp::exports() const {
+  Exports e;
+  e.commandLine = commandLineOf(in_);
+  e.state = encodeSessionState({in_, selectedThread_});
+  if (const TensorMap* map = shownMap()) {
+    auto linear = layout::triton::linearEncodingOf(map->layout());
+    e.linear = linear ? linear->text() : "error: " + linear.error().message;
+    e.json = layout::printLayoutJson(map->layout());
+  }
+  return e;
+}
+
+void ExplorerApp::restoreState(const SessionState& state) {
+  const std::string zoom = in_.zoom;
+  in_ = state.inputs;
+  in_.zoom = zoom;
+  if (!in_.aliasFile.empty()) loadAliasFile();
+  shown_ = in_.op != AlgebraOp::None ? Shown::Result : Shown::A;
+  selectedThread_.reset();
+  refit_ = true;
+  rebuild();
+  const TensorMap* map = shownMap();
+  if (state.selected && map && map->isDistributed() && *state.selected < map->numInputs()) {
+    selectedThread_ = map->threadOf(*state.selected);
+    buildScene();
+  }
+}
+
 void ExplorerApp::exportPanel() {
   if (!ImGui::CollapsingHeader("Export")) return;
   ImGui::SetNextItemWidth(240);
@@ -479,7 +510,29 @@ void ExplorerApp::exportPanel() {
   ImGui::InputText("##png", &pngPath_);
   ImGui::SameLine();
   if (ImGui::Button("Save PNG")) pendingPng = pngPath_;
-  if (!status_.empty()) ImGui::TextUnformatted(status_.c_str());
+  // Copies to the clipboard: what reopens this view, and the shown layout as text.
+  ImGui::TextUnformatted("copy:");
+  const Exports e = exports();
+  auto copy = [&](const char* label, const std::string& text, const char* what) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(label)) {
+      ImGui::SetClipboardText(text.c_str());
+      status_ = std::string("copied ") + what;
+    }
+  };
+  copy("command", e.commandLine, "the command line");
+  copy("state", e.state, "the state string (--state, or paste it below)");
+  copy("#ttg.linear", e.linear, "the layout as #ttg.linear");
+  copy("JSON", e.json, "the layout JSON");
+  ImGui::SetNextItemWidth(240);
+  ImGui::InputTextWithHint("##state", "paste a state string", &pastedState_);
+  ImGui::SameLine();
+  if (ImGui::Button("Restore")) {
+    auto state = decodeSessionState(pastedState_);
+    if (state) restoreState(*state);
+    status_ = state ? "restored the state" : state.error().message;
+  }
+  if (!status_.empty()) ImGui::TextWrapped("%s", status_.c_str());
 }
 
 void ExplorerApp::frame() {
@@ -577,6 +630,9 @@ nlohmann::ordered_json ExplorerApp::report() const {
     j["layout"] = {{"inputs", map->numInputs()}, {"elements", map->numElements()}};
   }
   j["notes"] = viewNotes_;
+  const Exports e = exports();
+  j["exports"] = {
+      {"commandLine", e.commandLine}, {"state", e.state}, {"linear", e.linear}, {"json", e.json}};
   return j;
 }
 

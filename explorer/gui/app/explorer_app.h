@@ -58,8 +58,16 @@ public:
   void setView(ViewKind v);
   // The first error of the inputs ("" when none).
   std::string error() const;
-  // Selection and counts, geometry of the grids in window pixels, frame times.
+  // Selection and counts, geometry of the grids in window pixels, frame times, exports.
   nlohmann::ordered_json report() const;
+  // What the Export panel copies: the command line and state string that reopen this view, and
+  // the shown layout as #ttg.linear text (or why it cannot be) and as layout JSON.
+  struct Exports {
+    std::string commandLine, state, linear, json;
+  };
+  Exports exports() const;
+  // A pasted or --state session: its inputs (the start zoom stays) and its selection.
+  void restoreState(const struct SessionState& state);
   void recordFrameTime(double ms) { frameMs_.push_back(ms); }
 
 private:
@@ -97,7 +105,7 @@ private:
   bool refit_ = true;
   SceneCanvas canvas_;
   std::string status_;
-  std::string svgPath_ = "layout.svg", pngPath_ = "layout.png";
+  std::string svgPath_ = "layout.svg", pngPath_ = "layout.png", pastedState_;
   std::vector<double> frameMs_;
   // Summary lines for the special views (bank reports, block-load plan).
   std::vector<std::string> viewNotes_;

@@ -9,6 +9,7 @@
 #include "layout/text/file_io.h"
 #include "png_image.h"
 #include "script_runner.h"
+#include "session_state.h"
 
 #include <nlohmann/json.hpp>
 
@@ -59,6 +60,8 @@ headless:
   --report FILE        after the run, write the UI state as JSON (selection, counts, frame times)
   --frames N           frames to render before exiting (0: interactive)
   --size WxH           window size (default 1400x900)
+  --state TEXT         restore a session: a state string (Export panel, or a report's
+                       exports.state); it replaces the layout and view options
   --zoom Z             start zoom: labels (default: the smallest zoom where labels show), fit
                        (the whole view) or a number (1 = one scene unit per pixel)
   --help
@@ -80,7 +83,7 @@ struct UsageError {
 
 struct Options {
   ExplorerInputs inputs;
-  std::string screenshot, svg, script, report;
+  std::string screenshot, svg, script, report, state;
   int frames = -1;
   int width = 1400, height = 900;
 };
@@ -115,9 +118,10 @@ Options parseArgs(int argc, char** argv) {
     if (a == "--help" || a == "-h") throw UsageError{""};
     if (a.rfind("--", 0) != 0) throw UsageError{"unexpected argument '" + a + "'"};
     static const std::set<std::string> kOptions = {
-        "--layout",    "--layout-b",  "--shape",    "--input",      "--shared", "--instruction",
-        "--elem-bits", "--work-item", "--color-by", "--screenshot", "--svg",    "--script",
-        "--report",    "--frames",    "--view",     "--op",         "--size",   "--zoom"};
+        "--layout",      "--layout-b",  "--shape",     "--input",    "--shared",
+        "--instruction", "--elem-bits", "--work-item", "--color-by", "--screenshot",
+        "--svg",         "--script",    "--report",    "--frames",   "--view",
+        "--op",          "--size",      "--zoom",      "--state"};
     std::string value;
     size_t eq = a.find('=');
     if (!kOptions.count(a.substr(0, eq)))
@@ -155,6 +159,8 @@ Options parseArgs(int argc, char** argv) {
       o.script = value;
     else if (a == "--report")
       o.report = value;
+    else if (a == "--state")
+      o.state = readArgFile(value, a);
     else if (a == "--frames")
       o.frames = parseInt(value, a, 0, 100000);
     else if (a == "--zoom") {
@@ -225,6 +231,14 @@ void onGlfwError(int code, const char* text) {
 
 int run(const Options& o) {
   ExplorerApp app(o.inputs);
+  if (!o.state.empty()) {
+    auto state = decodeSessionState(o.state);
+    if (!state) {
+      std::cerr << "error: --state: " << state.error().message << "\n";
+      return 1;
+    }
+    app.restoreState(*state);
+  }
   const bool headless = !o.screenshot.empty() || !o.script.empty() || o.frames > 0;
   if (headless || !o.svg.empty()) {
     // In scripted and one-shot runs an invalid input is an error, not a panel message.

@@ -1,7 +1,6 @@
 #include "explorer/svg_export.h"
 
-#include <boost/archive/iterators/base64_from_binary.hpp>
-#include <boost/archive/iterators/transform_width.hpp>
+#include "explorer/base64_text.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -50,14 +49,6 @@ void writeLine(std::ostringstream& o, float x0, float y0, float x1, float y1, Rg
     << num(y1) << "\" stroke=\"" << color(c) << "\" stroke-width=\"" << num(width) << "\"/>\n";
 }
 
-std::string base64(const std::string& bytes) {
-  using namespace boost::archive::iterators;
-  using Encoder = base64_from_binary<transform_width<std::string::const_iterator, 6, 8>>;
-  std::string out(Encoder(bytes.begin()), Encoder(bytes.end()));
-  out.append((3 - bytes.size() % 3) % 3, '=');
-  return out;
-}
-
 // A large grid as one PNG with a pixel per cell, drawn at the grid's size without smoothing.
 void writeRasterGrid(std::ostringstream& o, const CellGrid& g, const SvgOptions& options) {
   std::vector<uint8_t> rgba(size_t(g.rows) * size_t(g.cols) * 4);
@@ -73,7 +64,7 @@ void writeRasterGrid(std::ostringstream& o, const CellGrid& g, const SvgOptions&
     << num(g.width()) << "\" height=\"" << num(g.height())
     << "\" preserveAspectRatio=\"none\" style=\"image-rendering:pixelated\" "
        "href=\"data:image/png;base64,"
-    << base64(options.encodePng(rgba, g.cols, g.rows)) << "\"/>\n";
+    << base64Encode(options.encodePng(rgba, g.cols, g.rows)) << "\"/>\n";
 }
 
 } // namespace
