@@ -38,3 +38,17 @@ for s in "${scenarios[@]}"; do
   median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]}'; }
   printf '| %s | %s | %s |\n' "$name" "$(median "${meds[@]}")" "$(median "${p95s[@]}")"
 done
+
+# Selecting a thread on a 1024x1024 tensor (a million cells): the frame of the click, which
+# updates the selection in place (markSelection), is the run's slowest frame.
+printf 'wait 3\nclick-cell tensor 100 100\nwait 3\nreport %s/r.json\n' "$work" >"$work/script.txt"
+maxes=()
+for ((i = 0; i < runs; ++i)); do
+  xvfb-run -a -s "-screen 0 1600x1000x24" "$explorer" --layout "$layout" --shape 1024x1024 \
+    --script "$work/script.txt" >/dev/null
+  maxes+=("$(grep -A6 '"frameMs"' "$work/r.json" | grep '"max"' | grep -o '[0-9.]*')")
+done
+printf '\n| 1024x1024 tensor, select a thread | slowest frame (ms) |\n| --- | --- |\n'
+printf '| click-cell (the frame that updates the selection) | %s |\n' \
+  "$(printf '%s\n' "${maxes[@]}" | sort -g | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]}')"
+

@@ -228,6 +228,42 @@ TEST(ExplorerPalette, CategoricalColoursAreDistinct) {
   }
 }
 
+// The owners of a broadcast element summarised by the free bits: checked against the brute-force
+// owner sets, and refused when the owners are not a product of free bits.
+TEST(ExplorerTensorMap, BroadcastSummaryNamesTheFreeBits) {
+  LinearLayout ll = encodingLayout(kBlocked2Warps, {8, 8});
+  auto map = TensorMap::build(ll);
+  ASSERT_TRUE(map);
+  Brute b = bruteForce(ll);
+  std::map<uint64_t, int> owners;
+  for (uint64_t c : b.cell) ++owners[c];
+  for (const auto& [cell, count] : owners) {
+    auto summary = broadcastSummary(*map, cell);
+    ASSERT_TRUE(summary) << cell;
+    // lane bits 0b11000 hold the elements of lanes beyond the 8x8 tile, warp bit 0b1 both warps.
+    EXPECT_NE(summary->find("held by every value of"), std::string::npos) << *summary;
+    uint64_t product = 1;
+    std::smatch m;
+    std::string rest = *summary;
+    while (std::regex_search(rest, m, std::regex(R"(\((\d+) [a-z]+s\))"))) {
+      product *= std::stoull(m[1]);
+      rest = m.suffix();
+    }
+    EXPECT_EQ(product, uint64_t(count)) << *summary;
+  }
+  // lane 1 and lane 2 both map to 1: lane 3 (0b11) is in the kernel but no single bit is free.
+  auto skew =
+      LinearLayout::create({{layout::DimName("lane"), {{1}, {1}}}}, {{layout::DimName("dim0"), 2}});
+  ASSERT_TRUE(skew);
+  auto skewMap = TensorMap::build(*skew);
+  ASSERT_TRUE(skewMap);
+  EXPECT_EQ(skewMap->owners(0).size(), 2u);
+  EXPECT_FALSE(broadcastSummary(*skewMap, 0));
+  auto single = TensorMap::build(encodingLayout(kBlocked2Warps, {32, 32}));
+  ASSERT_TRUE(single);
+  EXPECT_FALSE(broadcastSummary(*single, 5)); // one owner
+}
+
 TEST(ExplorerViews, BroadcastAndUnownedCells) {
   // 2 warps on an 8x8 tensor: each element has several owners.
   LinearLayout ll = encodingLayout(kBlocked2Warps, {8, 8});

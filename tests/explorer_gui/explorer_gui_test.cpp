@@ -620,6 +620,22 @@ TEST_F(ExplorerGui, ExportsReopenTheSameSession) {
   }
 }
 
+// XeGPU and Intel DPAS layouts speak Intel: subgroups and work-items in the hardware view.
+TEST_F(ExplorerGui, IntelLayoutsUseIntelTerms) {
+  RunResult r = run({"--layout",
+                     "#xegpu.layout<sg_layout = [2, 1], sg_data = [8, 16], lane_layout "
+                     "= [1, 16], lane_data = [1, 1]>",
+                     "--shape", "16x16", "--view", "hw", "--svg", "x.svg"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  const std::string xe = readFile(path("x.svg"));
+  EXPECT_NE(xe.find("subgroup 1: rows = registers, columns = work-items"), std::string::npos);
+  EXPECT_EQ(xe.find("warp 0"), std::string::npos);
+  r = run({"--layout", kTwoWarps32, "--shape", "32x32", "--view", "hw", "--svg", "n.svg"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_NE(readFile(path("n.svg")).find("warp 1: rows = registers, columns = lanes"),
+            std::string::npos);
+}
+
 // ---- 3. Scripted lane selection -----------------------------------------------------------------
 
 // The only owner of an element (the layouts used here do not broadcast).

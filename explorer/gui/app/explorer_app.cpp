@@ -134,6 +134,7 @@ bool ExplorerApp::rebuild() {
     // A's own shape (a tensor type's, or layout JSON's out-dims) is the shape of every view,
     // layout B's included.
     if (out == &a_) {
+      intelTerms_ = l->kind.rfind("#xegpu", 0) == 0 || l->kind.find("ttig.") != std::string::npos;
       if (!l->shape.empty()) {
         ownShape_ = l->shape;
       } else if (l->kind == "layout JSON") {
@@ -212,6 +213,7 @@ void ExplorerApp::buildScene() {
                                                                           : in_.colorBy;
     if (selectedThread_ && map->isDistributed() && *selectedThread_ < map->numInputs())
       opt.selectedThread = selectedThread_;
+    opt.intelTerms = intelTerms_;
   }
   switch (in_.view) {
   case ViewKind::Tensor:
@@ -249,7 +251,8 @@ void ExplorerApp::buildScene() {
                   binaryText(mask, map->layout().inDimSizeLog2(map->layout().inDimIndex(name)));
     if (!copies.empty())
       viewNotes_.push_back("the tensor is smaller than the layout's tile: " + copies +
-                           " do not change the element, so those threads hold copies");
+                           " are free variables (Triton's getFreeVariableMasks), so threads "
+                           "hold copies of the same elements");
   }
   // The SVG's title: what is shown, so a saved picture says which layout it is.
   scene_.title = std::string(viewName(in_.view)) + " view of " + in_.layoutA;
@@ -277,6 +280,18 @@ void ExplorerApp::handleClick(const CellHit& hit) {
     selectedThread_.reset();
   else
     selectedThread_ = thread;
+  updateSelection();
+}
+
+void ExplorerApp::updateSelection() {
+  // The tensor and hardware views change the selection in place (markSelection); the scene is
+  // rebuilt only for the views that draw it otherwise.
+  const TensorMap* map = shownMap();
+  if (map && (in_.view == ViewKind::Tensor || in_.view == ViewKind::Hardware)) {
+    markSelection(*map, scene_, selectedThread_);
+    ++sceneVersion_; // the fills changed: cached grid textures are stale
+    return;
+  }
   buildScene();
 }
 
@@ -400,7 +415,7 @@ void ExplorerApp::viewPanel() {
     if (selectedThread_) {
       if (ImGui::Button("clear selection")) {
         selectedThread_.reset();
-        buildScene();
+        updateSelection();
       }
     } else {
       ImGui::TextDisabled("click a cell to select its lane");
@@ -421,7 +436,16 @@ void ExplorerApp::inspectorPanel() {
   const CellGrid* g = scene_.grid(hit->grid);
   if (!g) return;
   size_t idx = size_t(g->index(hit->row, hit->col));
-  ImGui::Text("%s cell (row %d, col %d)", hit->grid.c_str(), hit->row, hit->col);
+  // Hardware terms of the shown layout: Intel's for XeGPU and Intel DPAS layouts.
+  const char* warpWord = intelTerms_ ? "subgroup" : "warp";
+  const char* laneWord = intelTerms_ ? "work-item" : "lane";
+  if (map && map->isDistributed() && hit->grid.rfind("hw", 0) == 0 && idx < g->keys.size()) {
+    const uint64_t in = g->keys[idx];
+    ImGui::Text("%s %llu, register %d, %s %d", warpWord,
+                (unsigned long long)map->inValue(in, "warp"), hit->row, laneWord, hit->col);
+  } else {
+    ImGui::Text("%s cell (row %d, col %d)", hit->grid.c_str(), hit->row, hit->col);
+  }
   auto describeInput = [&](uint64_t in) {
     const LinearLayout& ll = map->layout();
     auto vals = map->unpack(in);
@@ -451,8 +475,14 @@ void ExplorerApp::inspectorPanel() {
     describeCoord(cell);
     auto owners = map->owners(cell);
     ImGui::Text("owners: %zu%s", owners.size(), owners.size() > 1 ? " (broadcast)" : "");
-    for (size_t k = 0; k < owners.size() && k < 8; ++k) describeInput(owners[k]);
-    if (owners.size() > 8) ImGui::Text("  ... %zu more", owners.size() - 8);
+    if (auto summary = broadcastSummary(*map, cell)) {
+      // All owners are the first with every value of the free bits: one line, not one each.
+      describeInput(owners[0]);
+      ImGui::TextWrapped("  %s", summary->c_str());
+    } else {
+      for (size_t k = 0; k < owners.size() && k < 8; ++k) describeInput(owners[k]);
+      if (owners.size() > 8) ImGui::Text("  ... %zu more", owners.size() - 8);
+    }
   } else if (map && hit->grid.rfind("hw", 0) == 0 && idx < g->keys.size()) {
     describeInput(g->keys[idx]);
     ImGui::TextUnformatted("holds element:");
@@ -563,7 +593,7 @@ void ExplorerApp::frame() {
   if (canvas_.clicked()) handleClick(*canvas_.clicked());
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && selectedThread_) {
     selectedThread_.reset();
-    buildScene();
+    updateSelection();
   }
 }
 

@@ -83,6 +83,7 @@ private:
   void errorBox(const std::string& message, const std::string& text,
                 std::optional<layout::SourceLocation> where = std::nullopt);
   void handleClick(const CellHit& hit);
+  void updateSelection();
   void buildScene();
   void buildSpecialScene(); // banks, blockload (special_views.cpp)
   const TensorMap* shownMap() const;
@@ -101,6 +102,7 @@ private:
   Scene scene_;
   // The shape layout A gave itself (tensor type, layout JSON); empty: the shape field's.
   std::vector<int64_t> ownShape_;
+  bool intelTerms_ = false;   // layout A is an XeGPU or Intel DPAS layout
   uint64_t sceneVersion_ = 0; // bumped by buildScene (the canvas caches textures per version)
   bool refit_ = true;
   SceneCanvas canvas_;

@@ -1,6 +1,7 @@
 #include "explorer/layout_maps.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace explorer {
 
@@ -144,6 +145,32 @@ std::string TensorMap::label(uint64_t in) const {
 
 uint64_t TensorMap::threadOf(uint64_t in) const {
   return in & ~registerMask_;
+}
+
+std::optional<std::string> broadcastSummary(const TensorMap& map, uint64_t cell) {
+  const auto owners = map.owners(cell);
+  if (owners.size() < 2) return std::nullopt;
+  const LinearLayout& ll = map.layout();
+  std::string text;
+  int freeBits = 0;
+  for (const auto& [name, mask] : ll.freeVariableMasks()) {
+    if (!mask) continue;
+    const int d = ll.inDimIndex(name);
+    // Triton's free variables are the columns without a pivot; they change nothing only when
+    // their basis is zero (lane bases 1 and 1: lane bit 1 is "free" but moves the element).
+    for (int bit = 0; bit < ll.inDimSizeLog2(d); ++bit)
+      if (mask >> bit & 1)
+        for (int o = 0; o < ll.numOutDims(); ++o)
+          if (ll.basis(d, bit, o) != 0) return std::nullopt;
+    const int n = std::popcount(mask);
+    freeBits += n;
+    text += std::string(text.empty() ? "" : " x ") + std::string(name.str()) + " bits " +
+            binaryText(mask, ll.inDimSizeLog2(d)) + " (" + std::to_string(uint64_t{1} << n) + " " +
+            std::string(name.str()) + "s)";
+  }
+  // Zero-image free bits span a kernel of 2^freeBits inputs: all of it when the counts match.
+  if (freeBits >= 64 || owners.size() != (uint64_t{1} << freeBits)) return std::nullopt;
+  return "held by every value of " + text;
 }
 
 std::string binaryText(uint64_t value, int bits) {

@@ -146,14 +146,6 @@ Scene tensorScene(const TensorMap& map, const ViewOptions& opt) {
       g.marks[c] |= kMarkBroadcast;
       g.labels[c] += " +" + std::to_string(owners.size() - 1);
     }
-    if (opt.selectedThread) {
-      bool mine = std::any_of(owners.begin(), owners.end(),
-                              [&](uint64_t in) { return map.threadOf(in) == *opt.selectedThread; });
-      if (mine)
-        g.marks[c] |= kMarkHighlight;
-      else
-        g.fill[c] = dim(g.fill[c]);
-    }
   }
   addGroupEdges(map, g);
   g.cellW = opt.cellSize > 0 ? opt.cellSize : labelWidth(g.labels);
@@ -164,6 +156,7 @@ Scene tensorScene(const TensorMap& map, const ViewOptions& opt) {
   g.colHeaders = indexHeaders(map.cols());
   s.grids.push_back(std::move(g));
   s.fitBounds(kMargin);
+  markSelection(map, s, opt.selectedThread);
   return s;
 }
 
@@ -182,12 +175,6 @@ Scene hardwareScene(const TensorMap& map, const ViewOptions& opt) {
   };
   auto fillOf = [&](uint64_t in, CellGrid& g, uint64_t idx) {
     g.fill[idx] = palette::categorical(int(map.inValue(in, opt.colorBy)), nColors);
-    if (opt.selectedThread) {
-      if (map.threadOf(in) == *opt.selectedThread)
-        g.marks[idx] |= kMarkHighlight;
-      else
-        g.fill[idx] = dim(g.fill[idx]);
-    }
   };
 
   // Panels: one per (block, warp) for distributed layouts, else one over all inputs.
@@ -240,10 +227,12 @@ Scene hardwareScene(const TensorMap& map, const ViewOptions& opt) {
         }
       g.cellW = labelWidth(g.labels);
       g.cellH = 20;
-      std::string title = map.isDistributed()
-                              ? (blocks > 1 ? "block " + std::to_string(b) + ", " : "") + "warp " +
-                                    std::to_string(w) + ": rows = registers, columns = lanes"
-                              : "inputs (row-major, " + std::to_string(lanes) + " per row)";
+      std::string title =
+          map.isDistributed()
+              ? (blocks > 1 ? "block " + std::to_string(b) + ", " : "") +
+                    (opt.intelTerms ? "subgroup " : "warp ") + std::to_string(w) +
+                    ": rows = registers, columns = " + (opt.intelTerms ? "work-items" : "lanes")
+              : "inputs (row-major, " + std::to_string(lanes) + " per row)";
       s.texts.push_back({kMargin, y, title, palette::kText, 13});
       g.x = x;
       g.y = y + kLineH + kHeaderH;
@@ -256,7 +245,31 @@ Scene hardwareScene(const TensorMap& map, const ViewOptions& opt) {
     }
   }
   s.fitBounds(kMargin);
+  markSelection(map, s, opt.selectedThread);
   return s;
+}
+
+void markSelection(const TensorMap& map, Scene& scene, std::optional<uint64_t> thread) {
+  for (CellGrid& g : scene.grids) {
+    const bool tensor = g.id == "tensor", hw = g.id.rfind("hw", 0) == 0;
+    if (!tensor && !hw) continue;
+    if (g.undimmedFill.empty()) g.undimmedFill = g.fill;
+    g.fill = g.undimmedFill;
+    for (uint8_t& m : g.marks) m &= uint8_t(~kMarkHighlight);
+    if (!thread) continue;
+    for (size_t c = 0; c < g.fill.size(); ++c) {
+      bool mine = false;
+      if (tensor) {
+        for (uint64_t in : map.owners(c)) mine = mine || map.threadOf(in) == *thread;
+      } else {
+        mine = c < g.keys.size() && map.threadOf(g.keys[c]) == *thread;
+      }
+      if (mine)
+        g.marks[c] |= kMarkHighlight;
+      else
+        g.fill[c] = dim(g.fill[c]);
+    }
+  }
 }
 
 Scene matrixScene(const LinearLayout& ll) {

@@ -11,6 +11,7 @@
 #include "layout/core/linear_layout.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -65,6 +66,12 @@ private:
   std::vector<int> inShift_, inBits_;
   uint64_t registerMask_ = 0;
 };
+
+// The owners of a broadcast element in a line: when the layout's free input bits (Triton's free
+// variables) all have zero images, the owners are the first with every combination of them (the
+// usual case): "held by every value of lane bits 0b11000 (4 lanes) x warp bits 0b1 (2 warps)";
+// nullopt for one owner, or when the owners are not such a product (they are listed then).
+std::optional<std::string> broadcastSummary(const TensorMap& map, uint64_t cell);
 
 // "0b0101" with `bits` digits (at least 1).
 std::string binaryText(uint64_t value, int bits);

@@ -46,6 +46,8 @@ struct CellGrid {
   std::vector<std::string> rowHeaders, colHeaders;
   // Optional per-cell CellEdge flags: edges where a group (a warp, a CTA tile) ends, drawn thick.
   std::vector<uint8_t> edges;
+  // The fills before a selection dimmed them (markSelection keeps them; empty until then).
+  std::vector<Rgba> undimmedFill;
 
   float width() const { return cols * cellW; }
   float height() const { return rows * cellH; }
