@@ -4,6 +4,7 @@
 #include "explorer/base64_text.h"
 #include "explorer/layout_input.h"
 #include "explorer/layout_maps.h"
+#include "explorer/mma_operands.h"
 #include "explorer/svg_export.h"
 #include "explorer/ui_script.h"
 #include "explorer/views.h"
@@ -262,6 +263,45 @@ TEST(ExplorerTensorMap, BroadcastSummaryNamesTheFreeBits) {
   auto single = TensorMap::build(encodingLayout(kBlocked2Warps, {32, 32}));
   ASSERT_TRUE(single);
   EXPECT_FALSE(broadcastSummary(*single, 5)); // one owner
+}
+
+// The kWidth rules of the operands view, and what it refuses.
+TEST(ExplorerOperands, KWidthByEncodingAndElementSize) {
+  auto parse = [](const std::string& text) {
+    auto e = layout::triton::parseEncoding(text);
+    EXPECT_TRUE(e) << text;
+    return *e;
+  };
+  const std::string v3 = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = "
+                         "[4, 1], instrShape = [16, 64, 16]}>";
+  auto wgmma = mmaOperands(parse(v3), 16);
+  ASSERT_TRUE(wgmma) << wgmma.error().message;
+  EXPECT_FALSE(wgmma->b);
+  EXPECT_NE(wgmma->noteB.find("shared memory"), std::string::npos);
+  EXPECT_EQ(wgmma->kWidthA, 2);
+  const std::string dpas = "#ttig.dpas<{repeatCount = 8, systolicDepth = 8, executionSize = 16, "
+                           "opsPerChan = 4, threadsPerWarp = 16, warpsPerCTA = [1, 1], "
+                           "repCluster = [1, 1]}>";
+  auto int8 = mmaOperands(parse(dpas), 8);
+  ASSERT_TRUE(int8) << int8.error().message;
+  EXPECT_EQ(int8->kWidthA, 2);
+  EXPECT_EQ(int8->kWidthB, 4);
+  // A dot operand stands for its parent.
+  auto viaDot =
+      mmaOperands(parse("#ttg.dot_op<{opIdx = 1, parent = " + dpas + ", kWidth = 4}>"), 8);
+  ASSERT_TRUE(viaDot);
+  EXPECT_EQ(viaDot->c.text(), int8->c.text());
+  const std::string mfma = "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, "
+                           "32, 8], isTransposed = false}>";
+  auto amd = mmaOperands(parse(mfma), 16);
+  ASSERT_TRUE(amd) << amd.error().message;
+  EXPECT_EQ(amd->kWidthA, 4);
+  auto blocked = mmaOperands(parse(kBlocked2Warps), 16);
+  ASSERT_FALSE(blocked);
+  EXPECT_NE(blocked.error().message.find("is not an MMA encoding"), std::string::npos);
+  auto odd = mmaOperands(parse(dpas), 12);
+  ASSERT_FALSE(odd);
+  EXPECT_NE(odd.error().message.find("elemBits: 12"), std::string::npos);
 }
 
 TEST(ExplorerViews, BroadcastAndUnownedCells) {

@@ -636,6 +636,57 @@ TEST_F(ExplorerGui, IntelLayoutsUseIntelTerms) {
             std::string::npos);
 }
 
+// The operands view: A (M x K), B (K x N) and C (M x N) of an MMA encoding, each cell's label an
+// owner that the library maps there, for NVIDIA mma v2 (kWidth 2 for 16-bit) and seed 002's
+// Intel DPAS operands (A kWidth 1, B kWidth 2).
+TEST_F(ExplorerGui, OperandsViewShowsAbcAsTheLibraryMapsThem) {
+  struct Case {
+    std::string parent;
+    int kWidthA, kWidthB, lanes;
+  };
+  const Case cases[] = {
+      {"#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], "
+       "instrShape = [16, 8]}>",
+       2, 2, 32},
+      {"#ttig.dpas<{repeatCount = 8, systolicDepth = 8, executionSize = 16, opsPerChan = 2, "
+       "threadsPerWarp = 16, warpsPerCTA = [1, 1], repCluster = [1, 1]}>",
+       1, 2, 16},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.parent);
+    RunResult r = run({"--layout", c.parent, "--shape", "32x32", "--k", "16", "--view", "operands",
+                       "--svg", "o.svg", "--report", "o.json"});
+    ASSERT_EQ(r.status, 0) << describe(r);
+    const std::string svg = readFile(path("o.svg"));
+    auto dot = [&](int opIdx, int kWidth) {
+      return "#ttg.dot_op<{opIdx = " + std::to_string(opIdx) + ", parent = " + c.parent +
+             ", kWidth = " + std::to_string(kWidth) + "}>";
+    };
+    const std::tuple<std::string, std::string, int, int> grids[] = {
+        {"mma.A", dot(0, c.kWidthA), 32, 16},
+        {"mma.B", dot(1, c.kWidthB), 16, 32},
+        {"mma.C", c.parent, 32, 32}};
+    for (const auto& [grid, text, rows, cols] : grids) {
+      SCOPED_TRACE(grid);
+      Oracle oracle = Oracle::make(text, rows, cols);
+      auto cells = svgCells(svg, grid);
+      ASSERT_EQ(cells.size(), size_t(rows * cols));
+      for (const SvgCell& cell : cells) {
+        Label l;
+        ASSERT_TRUE(parseLabel(cell.label, l)) << cell.label;
+        auto [d0, d1] = oracle.apply(
+            {uint64_t(l.reg), uint64_t(l.thread % c.lanes), uint64_t(l.thread / c.lanes), 0});
+        EXPECT_EQ(d0, uint64_t(cell.row)) << cell.label;
+        EXPECT_EQ(d1, uint64_t(cell.col)) << cell.label;
+      }
+    }
+  }
+  // Not an MMA encoding: the view says so.
+  RunResult r = run({"--layout", kBlocked32, "--view", "operands", "--svg", "x.svg"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("is not an MMA encoding"), std::string::npos) << r.err;
+}
+
 // ---- 3. Scripted lane selection -----------------------------------------------------------------
 
 // The only owner of an element (the layouts used here do not broadcast).

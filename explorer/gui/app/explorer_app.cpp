@@ -30,7 +30,8 @@ namespace {
 const ImVec4 kErrorColor{0.85f, 0.1f, 0.1f, 1};
 constexpr float kPanelWidth = 430;
 
-const char* kViewNames[] = {"tensor", "hw", "matrix", "banks", "blockload", "diff"};
+const char* kViewNames[] = {"tensor", "hw", "matrix", "banks", "blockload", "diff", "operands"};
+constexpr int kViews = 7;
 const char* kOpNames[] = {"none", "compose", "invert", "invert-and-compose", "product"};
 
 std::string readFile(const std::string& path, std::string* error) {
@@ -49,7 +50,7 @@ const char* viewName(ViewKind v) {
 }
 
 std::optional<ViewKind> viewFromName(const std::string& name) {
-  for (int i = 0; i < 6; ++i)
+  for (int i = 0; i < kViews; ++i)
     if (name == kViewNames[i]) return ViewKind(i);
   return std::nullopt;
 }
@@ -241,6 +242,9 @@ void ExplorerApp::buildScene() {
   case ViewKind::BlockLoad:
     buildSpecialScene();
     break;
+  case ViewKind::Operands:
+    buildOperandsScene();
+    break;
   }
   // A tensor smaller than the layout's tile: some lanes or warps hold copies of the same elements.
   if (map && map->isDistributed()) {
@@ -391,7 +395,7 @@ void ExplorerApp::algebraPanel() {
 void ExplorerApp::viewPanel() {
   int v = int(in_.view);
   ImGui::TextUnformatted("view:");
-  for (int i = 0; i < 6; ++i) {
+  for (int i = 0; i < kViews; ++i) {
     if (i != 3) ImGui::SameLine();
     if (i == 3) ImGui::Indent(ImGui::CalcTextSize("view: ").x);
     if (ImGui::RadioButton(kViewNames[i], &v, i)) setView(ViewKind(i));

@@ -17,7 +17,7 @@
 
 namespace explorer {
 
-enum class ViewKind { Tensor, Hardware, Matrix, Banks, BlockLoad, Diff };
+enum class ViewKind { Tensor, Hardware, Matrix, Banks, BlockLoad, Diff, Operands };
 enum class AlgebraOp { None, Compose, Invert, InvertAndCompose, Product };
 enum class Shown { A, B, Result };
 
@@ -38,6 +38,8 @@ struct ExplorerInputs {
   int elemBits = 16;
   // Block-load view: layout A is the DPAS operand (#ttg.dot_op of #ttig.dpas).
   int workItem = 0;
+  // Operands view: layout A is an MMA encoding over M x N (the shape); A is M x k, B is k x N.
+  int k = 32;
   // Start zoom: "labels" (the smallest zoom where labels show), "fit" (everything) or a number.
   std::string zoom = "labels";
 };
@@ -85,7 +87,8 @@ private:
   void handleClick(const CellHit& hit);
   void updateSelection();
   void buildScene();
-  void buildSpecialScene(); // banks, blockload (special_views.cpp)
+  void buildSpecialScene();  // banks, blockload (special_views.cpp)
+  void buildOperandsScene(); // operands (special_views.cpp)
   const TensorMap* shownMap() const;
 
   ExplorerInputs in_;

@@ -45,7 +45,7 @@ layout:
   --input FILE         alias file (`#name = <attribute>` lines); --layout '#name' picks one
   --layout-b TEXT      layout B (algebra, diff)
   --op OP              none, compose (A then B), invert, invert-and-compose, product
-  --view VIEW          tensor, hw, matrix, banks, blockload, diff (default tensor)
+  --view VIEW          tensor, hw, matrix, banks, blockload, diff, operands (default tensor)
   --color-by DIM       in-dim that colours the cells (default lane)
 banks view (the access is layout A):
   --shared TEXT        shared layout (default: row-major #ttg.swizzled_shared)
@@ -53,6 +53,9 @@ banks view (the access is layout A):
   --elem-bits N        element size in bits (default 16)
 blockload view:        layout A is a DPAS operand (#ttg.dot_op of #ttig.dpas)
   --work-item N        the work-item whose shuffle mapping is shown (default 0)
+operands view:         layout A is an MMA encoding (or a #ttg.dot_op of one) over M x N
+  --k K                the K of the operands A (M x K) and B (K x N) (default 32); --elem-bits
+                       picks their kWidth
 headless:
   --screenshot FILE    render --frames frames (default 3), write the window as PNG, exit
   --svg FILE           write the view as SVG (no window needed unless with --screenshot)
@@ -121,7 +124,7 @@ Options parseArgs(int argc, char** argv) {
         "--layout",      "--layout-b",  "--shape",     "--input",    "--shared",
         "--instruction", "--elem-bits", "--work-item", "--color-by", "--screenshot",
         "--svg",         "--script",    "--report",    "--frames",   "--view",
-        "--op",          "--size",      "--zoom",      "--state"};
+        "--op",          "--size",      "--zoom",      "--state",    "--k"};
     std::string value;
     size_t eq = a.find('=');
     if (!kOptions.count(a.substr(0, eq)))
@@ -149,6 +152,8 @@ Options parseArgs(int argc, char** argv) {
       o.inputs.elemBits = parseInt(value, a, 1, 64);
     else if (a == "--work-item")
       o.inputs.workItem = parseInt(value, a, 0, 1023);
+    else if (a == "--k")
+      o.inputs.k = parseInt(value, a, 1, 1 << 16);
     else if (a == "--color-by")
       o.inputs.colorBy = value;
     else if (a == "--screenshot")
@@ -179,8 +184,9 @@ Options parseArgs(int argc, char** argv) {
     } else if (a == "--view") {
       auto v = viewFromName(value);
       if (!v)
-        throw UsageError{"--view must be tensor, hw, matrix, banks, blockload or diff, not '" +
-                         value + "'"};
+        throw UsageError{
+            "--view must be tensor, hw, matrix, banks, blockload, diff or operands, not '" + value +
+            "'"};
       o.inputs.view = *v;
     } else if (a == "--op") {
       auto op = opFromName(value);

@@ -71,6 +71,7 @@ layout::Expected<SessionState> decodeSessionState(std::string_view text) {
     LAYOUT_TRY(readText(key, *out));
   LAYOUT_TRY(integer("elemBits", in.elemBits, 1, 64));
   LAYOUT_TRY(integer("workItem", in.workItem, 0, 1023));
+  LAYOUT_TRY(integer("k", in.k, 1, 1 << 16));
   auto v = viewFromName(view);
   if (!v) return layout::makeError("state: view '" + view + "' is not a view of the explorer");
   in.view = *v;
@@ -101,6 +102,7 @@ std::string commandLineOf(const ExplorerInputs& in) {
   add("--instruction", in.instruction, defaults.instruction);
   add("--elem-bits", std::to_string(in.elemBits), std::to_string(defaults.elemBits));
   add("--work-item", std::to_string(in.workItem), std::to_string(defaults.workItem));
+  add("--k", std::to_string(in.k), std::to_string(defaults.k));
   return cmd;
 }
 

@@ -5,6 +5,8 @@
 #include "explorer/bank_view.h"
 #include "explorer/block_load_view.h"
 #include "explorer/layout_input.h"
+#include "explorer/mma_operands.h"
+#include "explorer/views.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -50,6 +52,56 @@ void ExplorerApp::buildSpecialScene() {
                        std::to_string(v->workItemRegisters) + " DPAS operand registers");
 }
 
+void ExplorerApp::buildOperandsScene() {
+  std::string text = in_.layoutA;
+  if (auto typed = splitTensorType(text)) text = typed->encoding;
+  auto shape = ownShape_.empty() ? parseShapeText(in_.shape)
+                                 : layout::Expected<std::vector<int64_t>>(ownShape_);
+  if (!shape || shape->size() != 2) {
+    errView_ = "operands: the shape must be M x N (the accumulator's)";
+    return;
+  }
+  auto enc = layout::triton::parseEncoding(text, aliases_);
+  if (!enc) {
+    errView_ = "operands: " + enc.error().message;
+    return;
+  }
+  auto ops = mmaOperands(*enc, in_.elemBits);
+  if (!ops) {
+    errView_ = ops.error().message;
+    return;
+  }
+  const int64_t m = (*shape)[0], n = (*shape)[1], k = in_.k;
+  auto mapOf = [&](const layout::triton::Encoding& e, int64_t rows,
+                   int64_t cols) -> layout::Expected<TensorMap> {
+    const int64_t dims[] = {rows, cols};
+    LAYOUT_TRY_ASSIGN(ll, layout::triton::toLinearLayout(e, dims));
+    return TensorMap::build(ll);
+  };
+  auto a = mapOf(ops->a, m, k);
+  auto c = mapOf(ops->c, m, n);
+  std::optional<layout::Expected<TensorMap>> b;
+  if (ops->b) b = mapOf(*ops->b, k, n);
+  for (const auto* r : {&a, &c, b ? &*b : nullptr})
+    if (r && !*r) {
+      errView_ = "operands: " + (*r).error().message;
+      return;
+    }
+  auto size = [](int64_t r, int64_t c) { return std::to_string(r) + "x" + std::to_string(c); };
+  MmaOperandMaps maps{std::move(*a), std::nullopt, std::move(*c), "", "", "", ops->noteB};
+  if (b) maps.b = std::move(**b);
+  maps.titleA = "A " + size(m, k) + ": dot operand 0 of C, kWidth " + std::to_string(ops->kWidthA);
+  maps.titleB = "B " + size(k, n) + ": dot operand 1 of C, kWidth " + std::to_string(ops->kWidthB);
+  maps.titleC = "C " + size(m, n) + ": " + ops->c.text();
+  ViewOptions opt;
+  opt.colorBy = defaultColorBy(maps.c);
+  opt.intelTerms = intelTerms_;
+  scene_ = mmaOperandsScene(maps, opt);
+  viewNotes_.push_back("A = " + ops->a.text());
+  if (ops->b) viewNotes_.push_back("B = " + ops->b->text());
+  if (!ops->noteB.empty()) viewNotes_.push_back(ops->noteB);
+}
+
 void ExplorerApp::specialPanels() {
   bool changed = false;
   if (in_.view == ViewKind::Banks) {
@@ -66,6 +118,13 @@ void ExplorerApp::specialPanels() {
     ImGui::SetNextItemWidth(120);
     changed |= ImGui::InputInt("work-item", &in_.workItem);
     in_.workItem = std::max(0, in_.workItem);
+  } else if (in_.view == ViewKind::Operands) {
+    ImGui::TextUnformatted("C = layout A (an MMA encoding) over M x N");
+    ImGui::SetNextItemWidth(120);
+    changed |= ImGui::InputInt("K", &in_.k);
+    in_.k = std::clamp(in_.k, 1, 1 << 16);
+    ImGui::SetNextItemWidth(120);
+    changed |= ImGui::InputInt("element bits", &in_.elemBits);
   }
   if (changed) {
     in_.elemBits = std::clamp(in_.elemBits, 1, 64);

@@ -125,13 +125,9 @@ std::string defaultColorBy(const TensorMap& map) {
   return "";
 }
 
-Scene tensorScene(const TensorMap& map, const ViewOptions& opt) {
-  Scene s;
-  int nColors = colorCount(map, opt.colorBy);
-  float y = kMargin;
-  y += addLegend(s, kMargin, y, opt.colorBy, nColors);
-
-  CellGrid g = tensorShapedGrid("tensor", map);
+CellGrid tensorGrid(const TensorMap& map, const ViewOptions& opt, const std::string& id) {
+  const int nColors = colorCount(map, opt.colorBy);
+  CellGrid g = tensorShapedGrid(id.c_str(), map);
   const uint64_t cells = map.numElements();
   for (uint64_t c = 0; c < cells; ++c) {
     auto owners = map.owners(c);
@@ -150,13 +146,64 @@ Scene tensorScene(const TensorMap& map, const ViewOptions& opt) {
   addGroupEdges(map, g);
   g.cellW = opt.cellSize > 0 ? opt.cellSize : labelWidth(g.labels);
   g.cellH = opt.cellSize > 0 ? opt.cellSize : 20;
-  g.x = kMargin + kHeaderW;
-  g.y = y + kHeaderH;
   g.rowHeaders = rowHeaders(map);
   g.colHeaders = indexHeaders(map.cols());
+  return g;
+}
+
+Scene tensorScene(const TensorMap& map, const ViewOptions& opt) {
+  Scene s;
+  float y = kMargin;
+  y += addLegend(s, kMargin, y, opt.colorBy, colorCount(map, opt.colorBy));
+  CellGrid g = tensorGrid(map, opt, "tensor");
+  g.x = kMargin + kHeaderW;
+  g.y = y + kHeaderH;
   s.grids.push_back(std::move(g));
   s.fitBounds(kMargin);
   markSelection(map, s, opt.selectedThread);
+  return s;
+}
+
+Scene mmaOperandsScene(const MmaOperandMaps& maps, const ViewOptions& opt) {
+  // The GEMM picture: A (M x K) on the left, B (K x N) above C (M x N), C below B and right of A,
+  // so A's rows line up with C's rows and B's columns with C's columns. One cell size for all
+  // three, so the rows and columns line up cell for cell.
+  Scene s;
+  const TensorMap& c = maps.c;
+  float y = kMargin;
+  y += addLegend(s, kMargin, y, opt.colorBy, colorCount(c, opt.colorBy));
+  std::vector<CellGrid> grids;
+  grids.push_back(tensorGrid(maps.a, opt, "mma.A"));
+  if (maps.b) grids.push_back(tensorGrid(*maps.b, opt, "mma.B"));
+  grids.push_back(tensorGrid(c, opt, "mma.C"));
+  float cellW = 0, cellH = 0;
+  for (const CellGrid& g : grids)
+    cellW = std::max(cellW, g.cellW), cellH = std::max(cellH, g.cellH);
+  for (CellGrid& g : grids) g.cellW = cellW, g.cellH = cellH;
+  CellGrid &a = grids.front(), &out = grids.back();
+  const float titleH = kLineH + 4;
+  const float bHeight = maps.b ? grids[1].height() + titleH + kHeaderH + 2 * kMargin : 0;
+  a.x = kMargin + kHeaderW;
+  a.y = y + bHeight + titleH + kHeaderH;
+  const float right = a.x + a.width() + kHeaderW + 2 * kMargin;
+  if (maps.b) {
+    grids[1].x = right;
+    grids[1].y = y + titleH + kHeaderH;
+  }
+  out.x = right;
+  out.y = a.y;
+  const std::string titles[] = {maps.titleA, maps.titleB, maps.titleC};
+  for (size_t i = 0; i < grids.size(); ++i) {
+    const std::string& title = grids[i].id == "mma.A"   ? titles[0]
+                               : grids[i].id == "mma.B" ? titles[1]
+                                                        : titles[2];
+    s.texts.push_back(
+        {grids[i].x - kHeaderW, grids[i].y - kHeaderH - titleH, title, palette::kText, 13});
+  }
+  if (!maps.b && !maps.noteB.empty())
+    s.texts.push_back({right - kHeaderW, y, maps.noteB, palette::kText, 13});
+  for (CellGrid& g : grids) s.grids.push_back(std::move(g));
+  s.fitBounds(kMargin);
   return s;
 }
 

@@ -35,6 +35,23 @@ std::string defaultColorBy(const TensorMap& map);
 // A legend lists the colours. Row/column headers give the coordinates.
 Scene tensorScene(const TensorMap& map, const ViewOptions& opt);
 
+// The tensor grid of `map` (labels, colours, marks, boundaries, headers) with id `id`; the
+// caller places it.
+CellGrid tensorGrid(const TensorMap& map, const ViewOptions& opt, const std::string& id);
+
+// An MMA's operands, as tensor maps of the same hardware: A (M x K), B (K x N; absent when it is
+// not held in registers, e.g. wgmma's B in shared memory: `noteB` says so) and C (M x N).
+struct MmaOperandMaps {
+  TensorMap a;
+  std::optional<TensorMap> b;
+  TensorMap c;
+  std::string titleA, titleB, titleC, noteB;
+};
+
+// Grids "mma.A", "mma.B", "mma.C" side by side as in a GEMM picture (A left, B above C), one
+// cell size and one lane colouring for all, as CuTe draws a TiledMMA.
+Scene mmaOperandsScene(const MmaOperandMaps& maps, const ViewOptions& opt);
+
 // Grids "hw" (one per warp / block): rows = registers, cols = lanes; each cell shows the
 // coordinate its input maps to. For non-distributed layouts: one grid over the last in-dim
 // (cols, up to 32) and the rest (rows).
