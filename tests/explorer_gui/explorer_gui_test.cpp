@@ -1,6 +1,7 @@
 // End-to-end tests of the layout-explorer binary: each test runs the real app (under Xvfb, see
 // CMakeLists.txt) through its command line and checks the PNG, SVG and JSON report it writes.
 // The oracle is the library (parseEncoding + toLinearLayout), never the app's own view code.
+#include "layout/conversion/conversion_plan.h"
 #include "layout/core/linear_layout.h"
 #include "layout/triton/encoding.h"
 
@@ -685,6 +686,63 @@ TEST_F(ExplorerGui, OperandsViewShowsAbcAsTheLibraryMapsThem) {
   RunResult r = run({"--layout", kBlocked32, "--view", "operands", "--svg", "x.svg"});
   EXPECT_EQ(r.status, 1) << describe(r);
   EXPECT_NE(r.err.find("is not an MMA encoding"), std::string::npos) << r.err;
+}
+
+// The convert view against the library's planner: its notes are the plan's text line for line,
+// and each shuffle round's cells say what the plan's round does (what each lane sends, which
+// lane and register it reads, the register it fills).
+TEST_F(ExplorerGui, ConvertViewShowsTheLibrarysPlan) {
+  const std::string src = "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], "
+                          "warpsPerCTA = [1, 1], order = [1, 0]}>";
+  const std::string shuffled = "#ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [8, 4], "
+                               "warpsPerCTA = [1, 1], order = [0, 1]}>";
+  const std::string acrossWarps = "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], "
+                                  "warpsPerCTA = [2, 1], order = [1, 0]}>";
+  const std::string acrossWarpsB = "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, "
+                                   "8], warpsPerCTA = [1, 2], order = [1, 0]}>";
+  const std::pair<std::string, std::string> pairs[] = {{src, shuffled},
+                                                       {acrossWarps, acrossWarpsB}};
+  std::set<std::string> kinds;
+  for (const auto& [a, b] : pairs) {
+    SCOPED_TRACE(a + " -> " + b);
+    RunResult r = run({"--layout", a, "--layout-b", b, "--shape", "16x16", "--view", "convert",
+                       "--svg", "c.svg", "--report", "c.json"});
+    ASSERT_EQ(r.status, 0) << describe(r);
+    auto plan = layout::conversion::planConversion(Oracle::make(a, 16, 16).ll,
+                                                   Oracle::make(b, 16, 16).ll, 16, "nvidia");
+    ASSERT_TRUE(plan) << plan.error().message;
+    kinds.insert(std::string(layout::conversionKindName(plan->kind)));
+    std::vector<std::string> lines;
+    std::istringstream text(layout::conversion::conversionPlanText(*plan));
+    for (std::string line; std::getline(text, line);)
+      if (!line.empty()) lines.push_back(line);
+    EXPECT_EQ(readJson("c.json")["notes"].get<std::vector<std::string>>(), lines);
+    const std::string svg = readFile(path("c.svg"));
+    EXPECT_EQ(svgCells(svg, "convert.src").size(), 256u);
+    EXPECT_EQ(svgCells(svg, "convert.dst").size(), 256u);
+    for (size_t k = 0; k < plan->rounds.size(); ++k) {
+      const auto& round = plan->rounds[k];
+      std::map<std::pair<int, int>, std::string> cells;
+      for (const SvgCell& c : svgCells(svg, "convert.round." + std::to_string(k)))
+        cells[{c.row, c.col}] = c.label;
+      ASSERT_EQ(cells.size(), size_t(2 * plan->numLanes)) << "round " << k; // row 1 is the gap
+      for (int l = 0; l < plan->numLanes; ++l) {
+        const int read = round.readLane[size_t(l)];
+        EXPECT_EQ((cells[{0, l}]), "sends r" + std::to_string(round.sendRegister[size_t(l)]));
+        const std::string want = round.dstRegister[size_t(l)] < 0
+                                     ? "idle"
+                                     : "L" + std::to_string(read) + ".r" +
+                                           std::to_string(round.sendRegister[size_t(read)]) +
+                                           " -&gt; r" +
+                                           std::to_string(round.dstRegister[size_t(l)]);
+        EXPECT_EQ((cells[{2, l}]), want) << "round " << k << ", lane " << l;
+      }
+    }
+  }
+  EXPECT_EQ(kinds.size(), 2u) << "the pairs should exercise shuffles and shared memory";
+  RunResult r = run({"--layout", src, "--shape", "16x16", "--view", "convert", "--svg", "x.svg"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("convert: needs layout A"), std::string::npos) << r.err;
 }
 
 // ---- 3. Scripted lane selection -----------------------------------------------------------------

@@ -30,8 +30,9 @@ namespace {
 const ImVec4 kErrorColor{0.85f, 0.1f, 0.1f, 1};
 constexpr float kPanelWidth = 430;
 
-const char* kViewNames[] = {"tensor", "hw", "matrix", "banks", "blockload", "diff", "operands"};
-constexpr int kViews = 7;
+const char* kViewNames[] = {"tensor",    "hw",   "matrix",   "banks",
+                            "blockload", "diff", "operands", "convert"};
+constexpr int kViews = 8;
 const char* kOpNames[] = {"none", "compose", "invert", "invert-and-compose", "product"};
 
 std::string readFile(const std::string& path, std::string* error) {
@@ -245,6 +246,9 @@ void ExplorerApp::buildScene() {
   case ViewKind::Operands:
     buildOperandsScene();
     break;
+  case ViewKind::Convert:
+    buildConvertScene();
+    break;
   }
   // A tensor smaller than the layout's tile: some lanes or warps hold copies of the same elements.
   if (map && map->isDistributed()) {
@@ -261,7 +265,7 @@ void ExplorerApp::buildScene() {
   // The SVG's title: what is shown, so a saved picture says which layout it is.
   scene_.title = std::string(viewName(in_.view)) + " view of " + in_.layoutA;
   if (ownShape_.empty()) scene_.title += " over " + in_.shape;
-  if (in_.op != AlgebraOp::None || in_.view == ViewKind::Diff)
+  if (in_.op != AlgebraOp::None || in_.view == ViewKind::Diff || in_.view == ViewKind::Convert)
     scene_.title += "; layout B " + in_.layoutB;
 }
 
@@ -396,7 +400,7 @@ void ExplorerApp::viewPanel() {
   int v = int(in_.view);
   ImGui::TextUnformatted("view:");
   for (int i = 0; i < kViews; ++i) {
-    if (i != 3) ImGui::SameLine();
+    if (i != 3 && i != 6) ImGui::SameLine();
     if (i == 3) ImGui::Indent(ImGui::CalcTextSize("view: ").x);
     if (ImGui::RadioButton(kViewNames[i], &v, i)) setView(ViewKind(i));
   }
@@ -474,6 +478,18 @@ void ExplorerApp::inspectorPanel() {
                   (unsigned long long)c[size_t(d)],
                   binaryText(c[size_t(d)], ll.outDimSizeLog2(d)).c_str());
   };
+  if ((hit->grid == "convert.src" || hit->grid == "convert.dst") && mapA_ && mapB_) {
+    // Both owners, whichever side is hovered: where the element is and where it goes.
+    const uint64_t cell = uint64_t(hit->row) * uint64_t(mapA_->cols()) + uint64_t(hit->col);
+    for (const auto* side : {&*mapA_, &*mapB_}) {
+      map = side;
+      ImGui::TextUnformatted(side == &*mapA_ ? "source (A) owners:" : "destination (B) owners:");
+      auto owners = side->owners(cell);
+      for (size_t k = 0; k < owners.size() && k < 4; ++k) describeInput(owners[k]);
+      if (owners.size() > 4) ImGui::Text("  ... %zu more", owners.size() - 4);
+    }
+    return;
+  }
   if (map && (hit->grid == "tensor" || hit->grid == "diff")) {
     uint64_t cell = uint64_t(hit->row) * uint64_t(map->cols()) + uint64_t(hit->col);
     describeCoord(cell);

@@ -17,7 +17,7 @@
 
 namespace explorer {
 
-enum class ViewKind { Tensor, Hardware, Matrix, Banks, BlockLoad, Diff, Operands };
+enum class ViewKind { Tensor, Hardware, Matrix, Banks, BlockLoad, Diff, Operands, Convert };
 enum class AlgebraOp { None, Compose, Invert, InvertAndCompose, Product };
 enum class Shown { A, B, Result };
 
@@ -89,6 +89,7 @@ private:
   void buildScene();
   void buildSpecialScene();  // banks, blockload (special_views.cpp)
   void buildOperandsScene(); // operands (special_views.cpp)
+  void buildConvertScene();  // convert (special_views.cpp)
   const TensorMap* shownMap() const;
 
   ExplorerInputs in_;

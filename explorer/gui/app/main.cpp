@@ -45,7 +45,8 @@ layout:
   --input FILE         alias file (`#name = <attribute>` lines); --layout '#name' picks one
   --layout-b TEXT      layout B (algebra, diff)
   --op OP              none, compose (A then B), invert, invert-and-compose, product
-  --view VIEW          tensor, hw, matrix, banks, blockload, diff, operands (default tensor)
+  --view VIEW          tensor, hw, matrix, banks, blockload, diff, operands, convert
+                       (default tensor)
   --color-by DIM       in-dim that colours the cells (default lane)
 banks view (the access is layout A):
   --shared TEXT        shared layout (default: row-major #ttg.swizzled_shared)
@@ -53,6 +54,8 @@ banks view (the access is layout A):
   --elem-bits N        element size in bits (default 16)
 blockload view:        layout A is a DPAS operand (#ttg.dot_op of #ttig.dpas)
   --work-item N        the work-item whose shuffle mapping is shown (default 0)
+convert view:          layout A converted to layout B (layoutctl convert); --elem-bits and
+                       --instruction's vendor (nvidia, cdna3, cdna4, xe) as for the banks view
 operands view:         layout A is an MMA encoding (or a #ttg.dot_op of one) over M x N
   --k K                the K of the operands A (M x K) and B (K x N) (default 32); --elem-bits
                        picks their kWidth
@@ -184,9 +187,9 @@ Options parseArgs(int argc, char** argv) {
     } else if (a == "--view") {
       auto v = viewFromName(value);
       if (!v)
-        throw UsageError{
-            "--view must be tensor, hw, matrix, banks, blockload, diff or operands, not '" + value +
-            "'"};
+        throw UsageError{"--view must be tensor, hw, matrix, banks, blockload, diff, operands or "
+                         "convert, not '" +
+                         value + "'"};
       o.inputs.view = *v;
     } else if (a == "--op") {
       auto op = opFromName(value);

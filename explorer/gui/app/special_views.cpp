@@ -4,6 +4,7 @@
 
 #include "explorer/bank_view.h"
 #include "explorer/block_load_view.h"
+#include "explorer/conversion_view.h"
 #include "explorer/layout_input.h"
 #include "explorer/mma_operands.h"
 #include "explorer/views.h"
@@ -100,6 +101,31 @@ void ExplorerApp::buildOperandsScene() {
   viewNotes_.push_back("A = " + ops->a.text());
   if (ops->b) viewNotes_.push_back("B = " + ops->b->text());
   if (!ops->noteB.empty()) viewNotes_.push_back(ops->noteB);
+}
+
+void ExplorerApp::buildConvertScene() {
+  if (!mapA_ || !mapB_) {
+    errView_ = "convert: needs layout A (the source) and layout B (the destination)";
+    return;
+  }
+  // The bank-model target of the shared-memory round trip: the instruction's vendor prefix.
+  const std::string target = in_.instruction.substr(0, in_.instruction.find('.'));
+  auto plan =
+      layout::conversion::planConversion(mapA_->layout(), mapB_->layout(), in_.elemBits, target);
+  if (!plan) {
+    errView_ = "convert: " + plan.error().message;
+    return;
+  }
+  ViewOptions opt;
+  opt.colorBy = defaultColorBy(*mapA_);
+  opt.intelTerms = intelTerms_;
+  scene_ = conversionScene(*mapA_, *mapB_, *plan, opt);
+  std::string text = layout::conversion::conversionPlanText(*plan);
+  for (size_t start = 0; start < text.size();) {
+    const size_t end = std::min(text.find('\n', start), text.size());
+    if (end > start) viewNotes_.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
 }
 
 void ExplorerApp::specialPanels() {
