@@ -745,6 +745,44 @@ TEST_F(ExplorerGui, ConvertViewShowsTheLibrarysPlan) {
   EXPECT_NE(r.err.find("convert: needs layout A"), std::string::npos) << r.err;
 }
 
+// Seed 004's MFMA reads (a layout JSON, no --shape): the banks view offers the synthesized swizzle
+// as #ttg.shared_linear text; given as the shared layout it reads conflict-free; hovering a bank
+// cell names its word, byte range and lanes.
+TEST_F(ExplorerGui, BanksViewOffersItsSwizzleAndDetailsCells) {
+  writeFile(path("reads.json"),
+            R"({"inDims": [{"name": "register", "bases": [[0, 1], [0, 2], [0, 4], [0, 32]]},
+                {"name": "lane", "bases": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], [0, 16]]},
+                {"name": "warp", "bases": [[0, 0], [0, 0], [16, 0]]}],
+                "outDims": [{"name": "dim0", "size": 32}, {"name": "dim1", "size": 64}]})");
+  writeFile(path("script.txt"), "hover-cell banks 0 0\nreport r.json\n");
+  RunResult r = run({"--layout", "@reads.json", "--view", "banks", "--instruction",
+                     "cdna4.ds_read_b128", "--script", "script.txt"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json first = readJson("r.json");
+  const std::string details = first["hovered"]["details"];
+  EXPECT_EQ(details.rfind("bank 0, word ", 0), 0u) << details;
+  EXPECT_NE(details.find("lane 0: bytes 0-"), std::string::npos) << details;
+  std::string swizzle;
+  std::string asGiven;
+  for (const auto& n : first["notes"]) {
+    const std::string note = n;
+    if (note.rfind("synthesized: ", 0) == 0) swizzle = note.substr(13);
+    if (note.rfind("as given: ", 0) == 0) asGiven = note;
+  }
+  ASSERT_EQ(swizzle.rfind("#ttg.shared_linear<", 0), 0u) << first["notes"].dump(1);
+  EXPECT_NE(asGiven.find("wavefronts"), std::string::npos);
+
+  r = run({"--layout", "@reads.json", "--view", "banks", "--instruction", "cdna4.ds_read_b128",
+           "--shared", swizzle, "--svg", "s.svg", "--report", "s.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  std::smatch m;
+  const std::string notes = readJson("s.json")["notes"].dump();
+  ASSERT_TRUE(
+      std::regex_search(notes, m, std::regex(R"(as given: (\d+) wavefronts \(ideal (\d+)\))")))
+      << notes;
+  EXPECT_EQ(m[1], m[2]) << "the synthesized swizzle, given as the shared layout, is conflict-free";
+}
+
 // ---- 3. Scripted lane selection -----------------------------------------------------------------
 
 // The only owner of an element (the layouts used here do not broadcast).

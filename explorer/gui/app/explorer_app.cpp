@@ -513,6 +513,8 @@ void ExplorerApp::inspectorPanel() {
         g->colHeaders.size() > size_t(hit->col) ? g->colHeaders[size_t(hit->col)].c_str() : "?",
         g->rowHeaders.size() > size_t(hit->row) ? g->rowHeaders[size_t(hit->row)].c_str() : "?",
         idx < g->labels.size() && !g->labels[idx].empty() ? "1" : "0");
+  } else if (idx < g->details.size() && !g->details[idx].empty()) {
+    ImGui::TextUnformatted(g->details[idx].c_str());
   } else if (idx < g->labels.size()) {
     ImGui::TextWrapped("%s", g->labels[idx].c_str());
   }
@@ -658,10 +660,15 @@ nlohmann::ordered_json ExplorerApp::report() const {
   j["hwHighlighted"] = hwHighlighted;
   j["zoom"] = canvas_.zoom();
   j["labelPx"] = canvas_.labelPixels();
-  if (const auto& h = canvas_.hovered())
+  if (const auto& h = canvas_.hovered()) {
     j["hovered"] = {{"grid", h->grid}, {"row", h->row}, {"col", h->col}};
-  else
+    if (const CellGrid* g = scene_.grid(h->grid)) {
+      const size_t i = size_t(g->index(h->row, h->col));
+      if (i < g->details.size()) j["hovered"]["details"] = g->details[i];
+    }
+  } else {
     j["hovered"] = nullptr;
+  }
   if (auto c = canvas_.canvasRect()) j["canvas"] = {c->x, c->y, c->z, c->w};
   if (!frameMs_.empty()) {
     // Skip the first frames (font atlas upload, first layout).

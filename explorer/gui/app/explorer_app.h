@@ -106,8 +106,9 @@ private:
   Scene scene_;
   // The shape layout A gave itself (tensor type, layout JSON); empty: the shape field's.
   std::vector<int64_t> ownShape_;
-  bool intelTerms_ = false;   // layout A is an XeGPU or Intel DPAS layout
-  uint64_t sceneVersion_ = 0; // bumped by buildScene (the canvas caches textures per version)
+  bool intelTerms_ = false;    // layout A is an XeGPU or Intel DPAS layout
+  std::string swizzledShared_; // the banks view's synthesized swizzle as encoding text
+  uint64_t sceneVersion_ = 0;  // bumped by buildScene (the canvas caches textures per version)
   bool refit_ = true;
   SceneCanvas canvas_;
   std::string status_;

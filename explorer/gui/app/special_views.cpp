@@ -8,6 +8,7 @@
 #include "explorer/layout_input.h"
 #include "explorer/mma_operands.h"
 #include "explorer/views.h"
+#include "layout/smem/bank_model.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -39,6 +40,8 @@ void ExplorerApp::buildSpecialScene() {
                            " wavefronts (ideal " + std::to_string(v->swizzled->idealWavefronts) +
                            ")");
     if (!v->swizzleNote.empty()) viewNotes_.push_back(v->swizzleNote);
+    swizzledShared_ = v->swizzledText;
+    if (!swizzledShared_.empty()) viewNotes_.push_back("synthesized: " + swizzledShared_);
     return;
   }
   auto v = blockLoadView(access, *shape, in_.elemBits, in_.workItem);
@@ -133,6 +136,36 @@ void ExplorerApp::specialPanels() {
   if (in_.view == ViewKind::Banks) {
     ImGui::TextUnformatted("access = layout A; shared layout (empty: row-major):");
     changed |= ImGui::InputTextMultiline("##shared", &in_.shared, ImVec2(-1, 50));
+    if (!swizzledShared_.empty() && in_.shared != swizzledShared_ &&
+        ImGui::Button("use the synthesized swizzle as the shared layout")) {
+      in_.shared = swizzledShared_;
+      changed = true;
+    }
+    // The built-in instructions of one target (bank model) at a time; the text field below
+    // also takes a model as JSON.
+    const auto& targets = layout::smem::builtinBankTargets();
+    const std::string vendor = in_.instruction.substr(0, in_.instruction.find('.'));
+    ImGui::SetNextItemWidth(100);
+    if (ImGui::BeginCombo("##target", vendor.c_str())) {
+      for (const auto& t : targets)
+        if (ImGui::Selectable(t.name.c_str(), t.name == vendor) && !t.instructions.empty()) {
+          in_.instruction = t.instructions.front().name;
+          changed = true;
+        }
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(200);
+    if (ImGui::BeginCombo("##instruction", in_.instruction.c_str())) {
+      for (const auto& t : targets)
+        if (t.name == vendor)
+          for (const auto& ins : t.instructions)
+            if (ImGui::Selectable(ins.name.c_str(), ins.name == in_.instruction)) {
+              in_.instruction = ins.name;
+              changed = true;
+            }
+      ImGui::EndCombo();
+    }
     ImGui::SetNextItemWidth(200);
     changed |= ImGui::InputText("instruction", &in_.instruction);
     ImGui::SetNextItemWidth(120);

@@ -1,10 +1,11 @@
 // The bank heat map (bank_view.h): the report's per-phase tables drawn as wavefront x bank
-// grids, the given shared layout beside the synthesized swizzle.
+// grids, the given shared layout above the synthesized swizzle.
 #include "explorer/bank_view.h"
 
 #include "layout/smem/bank_model.h"
 #include "layout/smem/shared_operands.h"
 #include "layout/smem/swizzle_synthesis.h"
+#include "layout/triton/linear_encoding_of.h"
 
 #include <nlohmann/json.hpp>
 
@@ -74,6 +75,7 @@ struct PhaseCells {
   int rows = 1;
   std::vector<int> ways;
   std::vector<std::string> labels;
+  std::vector<std::string> details; // the inspector's text per cell
 };
 
 PhaseCells phaseCells(const smem::PhaseReport& ph, const smem::BankInstruction& ins) {
@@ -81,10 +83,16 @@ PhaseCells phaseCells(const smem::PhaseReport& ph, const smem::BankInstruction& 
   const uint64_t bankBytes = uint64_t(ins.bankBytes);
   // Which lanes touch each word: from the lanes' byte ranges (a word's bank is word % banks).
   std::map<uint64_t, std::vector<int>> lanesOfWord;
+  std::map<uint64_t, std::string> touchesOfWord; // "lane 5: bytes 68-71"
   for (const smem::LaneTouch& t : ph.lanes) {
     uint64_t w0 = t.byteAddress / bankBytes,
              w1 = (t.byteAddress + uint64_t(std::max(1, t.bytes)) - 1) / bankBytes;
-    for (uint64_t w = w0; w <= w1; ++w) lanesOfWord[w].push_back(t.lane);
+    for (uint64_t w = w0; w <= w1; ++w) {
+      lanesOfWord[w].push_back(t.lane);
+      touchesOfWord[w] += "\n  lane " + std::to_string(t.lane) + ": bytes " +
+                          std::to_string(t.byteAddress) + "-" +
+                          std::to_string(t.byteAddress + uint64_t(std::max(1, t.bytes)) - 1);
+    }
   }
   PhaseCells pc;
   pc.ways.assign(size_t(banks), 0);
@@ -96,14 +104,20 @@ PhaseCells phaseCells(const smem::PhaseReport& ph, const smem::BankInstruction& 
       pc.rows = std::max(pc.rows, int(u.words.size()));
     }
   pc.labels.assign(size_t(pc.rows) * size_t(banks), "");
+  pc.details.assign(pc.labels.size(), "");
   for (int b = 0; b < banks; ++b) {
     if (!use[size_t(b)]) continue;
     const smem::BankUse& u = *use[size_t(b)];
     for (size_t w = 0; w < u.words.size(); ++w) {
       auto it = lanesOfWord.find(u.words[w]);
       // The bank's lane list stands in should the byte ranges not name the word.
-      pc.labels[w * size_t(banks) + size_t(b)] =
-          lanesLabel(it != lanesOfWord.end() ? it->second : u.lanes);
+      const size_t cell = w * size_t(banks) + size_t(b);
+      pc.labels[cell] = lanesLabel(it != lanesOfWord.end() ? it->second : u.lanes);
+      pc.details[cell] = "bank " + std::to_string(b) + ", word " + std::to_string(u.words[w]) +
+                         " (bytes " + std::to_string(u.words[w] * bankBytes) + "-" +
+                         std::to_string((u.words[w] + 1) * bankBytes - 1) + "), " +
+                         std::to_string(u.words.size()) +
+                         " word(s) on this bank:" + touchesOfWord[u.words[w]];
     }
   }
   return pc;
@@ -125,9 +139,10 @@ std::string sideTitle(const std::string& name, const smem::BankReport& r) {
 }
 
 // Draws the report's phases as grids "<prefix>banks", "<prefix>banks.<p>" from (x, y).
-void drawSide(Scene& s, const smem::BankReport& r, const std::vector<PhaseCells>& cells,
-              const std::string& prefix, float x, float y, float cellW, int heatMax,
-              int maxPhases) {
+// Returns the y below the last grid.
+float drawSide(Scene& s, const smem::BankReport& r, const std::vector<PhaseCells>& cells,
+               const std::string& prefix, float x, float y, float cellW, int heatMax,
+               int maxPhases) {
   const int banks = r.instruction.banks;
   const auto& phaseLanes = r.instruction.phases;
   std::vector<std::string> colHeaders;
@@ -148,6 +163,7 @@ void drawSide(Scene& s, const smem::BankReport& r, const std::vector<PhaseCells>
     g.x = x, g.y = y + kPhaseTitle, g.cellW = cellW, g.cellH = kCellH;
     g.rows = pc.rows, g.cols = banks;
     g.labels = pc.labels;
+    g.details = pc.details;
     g.fill.assign(size_t(g.rows) * size_t(banks), palette::kUnowned);
     g.marks.assign(g.fill.size(), kMarkNone);
     for (int b = 0; b < banks; ++b) {
@@ -163,10 +179,13 @@ void drawSide(Scene& s, const smem::BankReport& r, const std::vector<PhaseCells>
     y = g.y + g.height() + kPhaseGap;
     s.grids.push_back(std::move(g));
   }
-  if (int(r.phases.size()) > maxPhases)
+  if (int(r.phases.size()) > maxPhases) {
     s.texts.push_back({x, y,
                        "... " + std::to_string(int(r.phases.size()) - maxPhases) + " more phases",
                        palette::kText, 13});
+    y += 20;
+  }
+  return y;
 }
 
 std::vector<PhaseCells> sideCells(const smem::BankReport& r, int maxPhases) {
@@ -177,6 +196,13 @@ std::vector<PhaseCells> sideCells(const smem::BankReport& r, int maxPhases) {
 }
 
 void drawLegend(Scene& s, float x, float y, int heatMax) {
+  // In the scene's legend (the canvas keeps it at its size in the corner); each entry advances by
+  // its text's width (12 px monospaced: 7.2 px a character) so none overlaps the next.
+  auto entry = [&](Rgba fill, Rgba stroke, float strokeWidth, const std::string& text) {
+    s.legendRects.push_back({x, y, 18, 18, fill, stroke, strokeWidth});
+    s.legendTexts.push_back({x + 22, y + 2, text, palette::kText, 12});
+    x += 22 + 7.2f * float(text.size()) + 18;
+  };
   std::vector<int> values;
   if (heatMax <= 8) {
     for (int v = 0; v <= heatMax; ++v) values.push_back(v);
@@ -185,18 +211,13 @@ void drawLegend(Scene& s, float x, float y, int heatMax) {
     for (int v = 1; v < heatMax; v *= 2) values.push_back(v);
     values.push_back(heatMax);
   }
-  for (int v : values) {
-    s.rects.push_back({x, y, 18, 18, palette::heat(v, heatMax), palette::kGridLine, 1});
-    s.texts.push_back(
-        {x + 22, y + 2, v == 0 ? "idle" : std::to_string(v) + "-way", palette::kText, 12});
-    x += 72;
-  }
-  s.rects.push_back({x, y, 18, 18, Rgba{0, 0, 0, 0}, palette::kConflict, 2});
-  s.texts.push_back({x + 22, y + 2, "bank serves several words (conflict)", palette::kText, 12});
-  x += 270;
-  s.texts.push_back({x, y + 2,
-                     "rows: wavefronts; cell: lanes on that word (5+3: lane 5 and 3 more)",
-                     palette::kText, 12});
+  for (int v : values)
+    entry(palette::heat(v, heatMax), palette::kGridLine, 1,
+          v == 0 ? "idle" : std::to_string(v) + "-way");
+  entry(Rgba{0, 0, 0, 0}, palette::kConflict, 2, "bank serves several words (conflict)");
+  s.legendTexts.push_back({x, y + 2,
+                           "rows: wavefronts; cell: lanes on that word (5+3: lane 5 and 3 more)",
+                           palette::kText, 12});
 }
 
 } // namespace
@@ -237,26 +258,38 @@ layout::Expected<BankViewResult> bankView(std::string_view accessText, std::stri
   const float cellW = opt.cellSize > 0 ? opt.cellSize : std::max(24.f, 7.f * longest + 8);
 
   Scene& s = res.scene;
-  const float leftX = kLeft, rightX = kLeft + ins.banks * cellW + kSideGap;
+  // The synthesized side is stacked under the given one: the same banks line up column for
+  // column, and the page stays one heat map wide.
+  const float leftX = kLeft, rightX = kLeft;
   const smem::BankReport& r = res.current;
-  s.texts.push_back({leftX, 12,
+  s.texts.push_back({leftX, 44,
                      ins.name + " (" + std::to_string(ins.banks) + " banks x " +
                          std::to_string(ins.bankBytes) + " B), " + std::to_string(elemBits) +
                          "-bit elements, " + std::to_string(r.vectorElements) + " per lane, " +
                          std::to_string(r.warps) + " warps x " + std::to_string(r.accessesPerWarp) +
                          " accesses",
                      palette::kText, 14});
-  s.texts.push_back({leftX, 36, sideTitle(sharedName(sharedText), r), palette::kText, 15});
-  if (res.swizzled)
+  s.texts.push_back({leftX, 68, sideTitle(sharedName(sharedText), r), palette::kText, 15});
+  drawLegend(s, leftX, 12, res.heatMax); // the legend first: the canvas pins it above the scene
+  float y = drawSide(s, r, left, "", leftX, 100, cellW, res.heatMax, maxPhases) + kSideGap / 2;
+  if (res.swizzled) {
     s.texts.push_back(
-        {rightX, 36, sideTitle("synthesized swizzle", *res.swizzled), palette::kText, 15});
-  if (!res.swizzleNote.empty())
-    s.texts.push_back({rightX, 56, res.swizzleNote, palette::kText, 12});
-  drawLegend(s, leftX, 80, res.heatMax);
-  const float top = 116;
-  drawSide(s, r, left, "", leftX, top, cellW, res.heatMax, maxPhases);
+        {rightX, y, sideTitle("synthesized swizzle", *res.swizzled), palette::kText, 15});
+    y += 24;
+    if (res.swizzledShared) {
+      auto text = layout::triton::linearEncodingOf(*res.swizzledShared);
+      res.swizzledText = text ? text->text() : "";
+      s.texts.push_back(
+          {rightX, y, text ? text->text() : "(" + text.error().message + ")", palette::kText, 12});
+      y += 20;
+    }
+  }
+  if (!res.swizzleNote.empty()) {
+    s.texts.push_back({rightX, y, res.swizzleNote, palette::kText, 12});
+    y += 20;
+  }
   if (res.swizzled)
-    drawSide(s, *res.swizzled, right, "swizzled.", rightX, top, cellW, res.heatMax, maxPhases);
+    drawSide(s, *res.swizzled, right, "swizzled.", rightX, y + 8, cellW, res.heatMax, maxPhases);
   s.fitBounds();
   return res;
 }

@@ -40,6 +40,8 @@ struct BankViewResult {
   // The synthesized swizzle and its report for the same access and instruction; empty when the
   // synthesis was not asked for or failed (`swizzleNote` then says why).
   std::optional<layout::LinearLayout> swizzledShared;
+  // The swizzle as #ttg.shared_linear text, to use as the shared layout; empty without one.
+  std::string swizzledText;
   std::optional<layout::smem::BankReport> swizzled;
   std::string swizzleNote;
   int heatMax = 1; // ways drawn in full red on both sides

@@ -42,6 +42,8 @@ struct CellGrid {
   std::vector<uint8_t> marks;
   // Optional per-cell key for the inspector: hardware grids store the packed layout input.
   std::vector<uint64_t> keys;
+  // Optional per-cell text for the inspector (a bank cell: its word, bytes and lanes).
+  std::vector<std::string> details;
   // Row and column headers drawn left of and above the grid (empty: none).
   std::vector<std::string> rowHeaders, colHeaders;
   // Optional per-cell CellEdge flags: edges where a group (a warp, a CTA tile) ends, drawn thick.
