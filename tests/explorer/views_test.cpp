@@ -515,6 +515,39 @@ TEST(ExplorerBase64, RoundTripsAndRefusesGarbage) {
   }
 }
 
+// The tensor types of a TTGIR file, as a TTGIR writer spells them.
+TEST(ExplorerInput, TensorTypesOfATtgirFile) {
+  const char* ttgir =
+      R"(#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @k(%p: !tt.ptr<f16>) {
+    %0 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+    %1 = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %2 = tt.load %q : tensor<64x64x!tt.ptr<f16>, #blocked>
+    %3 = ttg.convert_layout %2 : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %4 = tt.dot %3, %b, %1 : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+    %5 = "x.op"() : () -> !xtensor<3>
+  }
+})";
+  const std::vector<std::string> want = {
+      "tensor<64x64xf32, #mma>", "tensor<64x64x!tt.ptr<f16>, #blocked>",
+      "tensor<64x64xf16, #blocked>",
+      "tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>",
+      "tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>"};
+  EXPECT_EQ(tensorTypesIn(ttgir), want);
+  // Each reads as a layout with the file's aliases.
+  auto defs = layout::parseAliasFile(ttgir);
+  ASSERT_TRUE(defs) << defs.error().message;
+  layout::AttrAliases aliases;
+  for (const auto& d : *defs) aliases[d.name] = d.value;
+  for (const auto& t : want) {
+    auto in = parseLayoutInput(t, {}, aliases);
+    ASSERT_TRUE(in) << t << ": " << in.error().message;
+    EXPECT_EQ(in->shape, (std::vector<int64_t>{64, 64})) << t;
+  }
+}
+
 TEST(ExplorerInput, ErrorsPointAtTheColumn) {
   int64_t shape[] = {32, 32};
   // sizePerThread = [1, 3]: 3 is not a power of two; the parser names the value's column.

@@ -783,6 +783,47 @@ TEST_F(ExplorerGui, BanksViewOffersItsSwizzleAndDetailsCells) {
   EXPECT_EQ(m[1], m[2]) << "the synthesized swizzle, given as the shared layout, is conflict-free";
 }
 
+// Every built-in example opens its view without an error; an unknown one is a usage error that
+// lists the names.
+TEST_F(ExplorerGui, EveryExampleOpens) {
+  const std::pair<const char*, const char*> cases[] = {{"blocked", "tensor"},
+                                                       {"mma-v2-operands", "operands"},
+                                                       {"wgmma-accumulator", "tensor"},
+                                                       {"dpas-operands", "operands"},
+                                                       {"mfma-bank-conflicts", "banks"},
+                                                       {"xegpu-subgroups", "hw"},
+                                                       {"convert-shuffles", "convert"},
+                                                       {"swizzled-shared", "tensor"}};
+  for (auto [name, view] : cases) {
+    RunResult r = run({"--example", name, "--svg", "e.svg", "--report", "e.json"});
+    ASSERT_EQ(r.status, 0) << name << ": " << describe(r);
+    json j = readJson("e.json");
+    EXPECT_EQ(j["view"], view) << name;
+    EXPECT_EQ(j["error"], "") << name;
+  }
+  RunResult r = run({"--example", "nope"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--example must be one of blocked, mma-v2-operands"), std::string::npos)
+      << r.err;
+}
+
+// A TTGIR file as --input: its tensor types are offered, and one (with the file's alias) opens
+// with its own shape.
+TEST_F(ExplorerGui, TtgirFileOffersItsTensorTypes) {
+  writeFile(path("k.ttgir"),
+            std::string("#blocked = ") + kTwoWarps32 +
+                "\nmodule {\n  %0 = tt.load %p : tensor<32x32x!tt.ptr<f16>, #blocked>\n"
+                "  %1 = arith.addf %0, %0 : tensor<32x32xf16, #blocked>\n}\n");
+  RunResult r = run({"--input", "k.ttgir", "--layout", "tensor<32x32xf16, #blocked>", "--svg",
+                     "t.svg", "--report", "t.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json j = readJson("t.json");
+  EXPECT_EQ(j["tensorTypes"],
+            json({"tensor<32x32x!tt.ptr<f16>, #blocked>", "tensor<32x32xf16, #blocked>"}));
+  EXPECT_EQ(j["grids"]["tensor"]["rows"], 32);
+  EXPECT_EQ(svgCells(readFile(path("t.svg")), "tensor").size(), 1024u);
+}
+
 // ---- 3. Scripted lane selection -----------------------------------------------------------------
 
 // The only owner of an element (the layouts used here do not broadcast).

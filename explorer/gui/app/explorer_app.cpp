@@ -1,5 +1,6 @@
 #include "explorer_app.h"
 
+#include "explorer_examples.h"
 #include "png_image.h"
 #include "session_state.h"
 
@@ -76,12 +77,14 @@ void ExplorerApp::loadAliasFile() {
   aliases_.clear();
   aliasNames_.clear();
   aliasError_.clear();
+  tensorTypes_.clear();
   std::string err;
   std::string text = readFile(in_.aliasFile, &err);
   if (!err.empty()) {
     aliasError_ = err;
     return;
   }
+  tensorTypes_ = tensorTypesIn(text);
   auto defs = layout::parseAliasFile(text);
   if (!defs) {
     aliasError_ = in_.aliasFile + ": " + defs.error().message;
@@ -328,6 +331,19 @@ void ExplorerApp::errorBox(const std::string& message, const std::string& text,
 
 void ExplorerApp::inputPanel() {
   bool changed = false;
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##examples", "examples: open a layout users ask about")) {
+    for (const Example& e : examples())
+      if (ImGui::Selectable((e.name + ": " + e.description).c_str())) {
+        const std::string zoom = in_.zoom, aliasFile = in_.aliasFile;
+        in_ = e.inputs;
+        in_.zoom = zoom;
+        in_.aliasFile = aliasFile;
+        shown_ = Shown::A;
+        changed = true;
+      }
+    ImGui::EndCombo();
+  }
   ImGui::TextUnformatted("Layout A (encoding text, #xegpu attribute, layout JSON or #alias)");
   changed |= ImGui::InputTextMultiline("##A", &in_.layoutA, ImVec2(-1, 90));
   errorBox(errA_, in_.layoutA, whereA_);
@@ -348,6 +364,18 @@ void ExplorerApp::inputPanel() {
       for (const auto& n : aliasNames_)
         if (ImGui::Selectable(("#" + n).c_str())) {
           in_.layoutA = "#" + n;
+          changed = true;
+        }
+      ImGui::EndCombo();
+    }
+  }
+  if (!tensorTypes_.empty()) {
+    // A TTGIR file's tensor types: each carries its shape and its encoding (an alias of the file).
+    ImGui::SetNextItemWidth(260);
+    if (ImGui::BeginCombo("tensor type", "pick a tensor type for A")) {
+      for (const auto& t : tensorTypes_)
+        if (ImGui::Selectable(t.c_str())) {
+          in_.layoutA = t;
           changed = true;
         }
       ImGui::EndCombo();
@@ -687,6 +715,7 @@ nlohmann::ordered_json ExplorerApp::report() const {
     j["layout"] = {{"inputs", map->numInputs()}, {"elements", map->numElements()}};
   }
   j["notes"] = viewNotes_;
+  j["tensorTypes"] = tensorTypes_;
   const Exports e = exports();
   j["exports"] = {
       {"commandLine", e.commandLine}, {"state", e.state}, {"linear", e.linear}, {"json", e.json}};

@@ -95,6 +95,7 @@ private:
   ExplorerInputs in_;
   layout::AttrAliases aliases_;
   std::vector<std::string> aliasNames_;
+  std::vector<std::string> tensorTypes_; // the alias file's tensor types (a TTGIR file)
   std::string aliasError_;
   // Parsed state.
   std::optional<layout::LinearLayout> a_, b_, result_;

@@ -2,6 +2,7 @@
 // for tests and scripts: --screenshot renders frames and writes a PNG, --svg writes the view
 // without opening a window, --script feeds mouse and key events from a file.
 #include "explorer_app.h"
+#include "explorer_examples.h"
 
 #include "explorer/svg_export.h"
 #include "explorer/ui_script.h"
@@ -42,7 +43,9 @@ layout:
   --layout TEXT        layout A: TritonGPU encoding text, #xegpu attribute, layout JSON, #alias,
                        or @file (default: a 16x16 #ttg.blocked tile over 32 lanes)
   --shape RxC          tensor shape for encoding text (default 16x16)
-  --input FILE         alias file (`#name = <attribute>` lines); --layout '#name' picks one
+  --input FILE         alias file (`#name = <attribute>` lines) or a TTGIR file (its aliases and
+                       tensor types are offered); --layout '#name' picks an alias
+  --example NAME       open a built-in example (its layout and view; options after it override)
   --layout-b TEXT      layout B (algebra, diff)
   --op OP              none, compose (A then B), invert, invert-and-compose, product
   --view VIEW          tensor, hw, matrix, banks, blockload, diff, operands, convert
@@ -124,10 +127,10 @@ Options parseArgs(int argc, char** argv) {
     if (a == "--help" || a == "-h") throw UsageError{""};
     if (a.rfind("--", 0) != 0) throw UsageError{"unexpected argument '" + a + "'"};
     static const std::set<std::string> kOptions = {
-        "--layout",      "--layout-b",  "--shape",     "--input",    "--shared",
-        "--instruction", "--elem-bits", "--work-item", "--color-by", "--screenshot",
-        "--svg",         "--script",    "--report",    "--frames",   "--view",
-        "--op",          "--size",      "--zoom",      "--state",    "--k"};
+        "--layout",    "--layout-b",  "--shape",    "--input",      "--shared", "--instruction",
+        "--elem-bits", "--work-item", "--color-by", "--screenshot", "--svg",    "--script",
+        "--report",    "--frames",    "--view",     "--op",         "--size",   "--zoom",
+        "--state",     "--k",         "--example"};
     std::string value;
     size_t eq = a.find('=');
     if (!kOptions.count(a.substr(0, eq)))
@@ -155,7 +158,17 @@ Options parseArgs(int argc, char** argv) {
       o.inputs.elemBits = parseInt(value, a, 1, 64);
     else if (a == "--work-item")
       o.inputs.workItem = parseInt(value, a, 0, 1023);
-    else if (a == "--k")
+    else if (a == "--example") {
+      const Example* e = findExample(value);
+      if (!e) {
+        std::string names;
+        for (const Example& x : examples()) names += (names.empty() ? "" : ", ") + x.name;
+        throw UsageError{"--example must be one of " + names + ", not '" + value + "'"};
+      }
+      const std::string zoom = o.inputs.zoom;
+      o.inputs = e->inputs;
+      o.inputs.zoom = zoom;
+    } else if (a == "--k")
       o.inputs.k = parseInt(value, a, 1, 1 << 16);
     else if (a == "--color-by")
       o.inputs.colorBy = value;

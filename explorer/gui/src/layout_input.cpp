@@ -68,6 +68,29 @@ Expected<TensorTypeText> splitTensorType(std::string_view text) {
                    "' has no encoding (expected tensor<SHAPE x TYPE, ENCODING>)");
 }
 
+std::vector<std::string> tensorTypesIn(std::string_view text) {
+  std::vector<std::string> types;
+  constexpr size_t kMaxTypes = 256; // a listing to pick from, not an index of the file
+  for (size_t at = text.find("tensor<"); at != std::string_view::npos && types.size() < kMaxTypes;
+       at = text.find("tensor<", at + 1)) {
+    // Skip "xtensor<" and the like: the word must start here.
+    if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_'))
+      continue;
+    int depth = 0;
+    size_t end = at + 6;
+    for (; end < text.size() && end - at < 4096; ++end) {
+      if (text[end] == '<') ++depth;
+      if (text[end] == '>' && --depth == 0) break;
+      if (text[end] == '\n') break; // a type stays on its line
+    }
+    if (end >= text.size() || text[end] != '>') continue;
+    const std::string type(text.substr(at, end + 1 - at));
+    if (!splitTensorType(type)) continue; // no encoding
+    if (std::find(types.begin(), types.end(), type) == types.end()) types.push_back(type);
+  }
+  return types;
+}
+
 Expected<std::vector<int64_t>> parseShapeText(std::string_view text) {
   std::string t(text);
   if (t.rfind("tensor<", 0) == 0) {

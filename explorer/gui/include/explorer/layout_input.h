@@ -40,6 +40,10 @@ struct TensorTypeText {
 };
 layout::Expected<TensorTypeText> splitTensorType(std::string_view text);
 
+// The distinct tensor types with an encoding in a TTGIR file (`tensor<64x64xf16, #blocked>`), in
+// the order they first appear: the explorer lists them to pick layout A from.
+std::vector<std::string> tensorTypesIn(std::string_view text);
+
 // "32x32" or "32,32" (or "tensor<32x32xf16>"): positive sizes.
 layout::Expected<std::vector<int64_t>> parseShapeText(std::string_view text);
 
