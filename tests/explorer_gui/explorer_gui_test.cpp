@@ -824,6 +824,41 @@ TEST_F(ExplorerGui, TtgirFileOffersItsTensorTypes) {
   EXPECT_EQ(svgCells(readFile(path("t.svg")), "tensor").size(), 1024u);
 }
 
+// Display options: the dark theme darkens the canvas, the UI scale and the panel width move the
+// canvas's left edge.
+TEST_F(ExplorerGui, ThemeScaleAndPanelWidth) {
+  RunResult r = run({"--layout", kBlocked32, "--shape", "32x32", "--theme", "dark", "--ui-scale",
+                     "1", "--screenshot", "d.png", "--report", "d.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  Image img = loadPng(path("d.png"));
+  const auto corner = img.rgb(img.width - 5, img.height - 5); // canvas background
+  EXPECT_LT(int(corner[0]) + corner[1] + corner[2], 3 * 60);
+  json dark = readJson("d.json");
+  EXPECT_EQ(dark["display"]["theme"], "dark");
+  const double x1 = dark["canvas"][0];
+
+  r = run({"--layout", kBlocked32, "--shape", "32x32", "--ui-scale", "1.5", "--screenshot", "s.png",
+           "--report", "s.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json scaled = readJson("s.json");
+  EXPECT_EQ(scaled["display"]["uiScale"], 1.5);
+  EXPECT_NEAR(scaled["display"]["panelWidth"].get<double>(), 430 * 1.5, 0.01);
+  EXPECT_GT(scaled["canvas"][0].get<double>(), x1 + 150);
+  const auto light = loadPng(path("s.png")).rgb(img.width - 5, img.height - 5);
+  EXPECT_GT(int(light[0]) + light[1] + light[2], 3 * 200);
+
+  r = run({"--layout", kBlocked32, "--shape", "32x32", "--ui-scale", "1", "--panel-width", "700",
+           "--screenshot", "p.png", "--report", "p.json"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  EXPECT_GT(readJson("p.json")["canvas"][0].get<double>(), 700);
+  for (auto [option, value] : {std::pair{"--theme", "blue"}, std::pair{"--ui-scale", "9"},
+                               std::pair{"--panel-width", "10"}}) {
+    r = run({option, value});
+    EXPECT_EQ(r.status, 2) << option << " " << value;
+    EXPECT_NE(r.err.find(std::string(option) + " must be"), std::string::npos) << r.err;
+  }
+}
+
 // ---- 3. Scripted lane selection -----------------------------------------------------------------
 
 // The only owner of an element (the layouts used here do not broadcast).

@@ -29,7 +29,6 @@ using layout::LinearLayout;
 namespace {
 
 const ImVec4 kErrorColor{0.85f, 0.1f, 0.1f, 1};
-constexpr float kPanelWidth = 430;
 
 const char* kViewNames[] = {"tensor",    "hw",   "matrix",   "banks",
                             "blockload", "diff", "operands", "convert"};
@@ -61,6 +60,20 @@ std::optional<AlgebraOp> opFromName(const std::string& name) {
   for (int i = 0; i < 5; ++i)
     if (name == kOpNames[i]) return AlgebraOp(i);
   return std::nullopt;
+}
+
+void ExplorerApp::applyDisplay(float contentScale) {
+  const bool dark = in_.theme == "dark";
+  if (dark)
+    ImGui::StyleColorsDark();
+  else
+    ImGui::StyleColorsLight();
+  canvas_.setDark(dark);
+  const float scale = in_.uiScale > 0 ? in_.uiScale : std::clamp(contentScale, 1.f, 4.f);
+  uiScale_ = scale;
+  ImGui::GetStyle().ScaleAllSizes(scale);
+  ImGui::GetIO().FontGlobalScale = scale;
+  panelWidth_ = in_.panelWidth * scale;
 }
 
 ExplorerApp::ExplorerApp(ExplorerInputs inputs) : in_(std::move(inputs)) {
@@ -624,7 +637,7 @@ void ExplorerApp::frame() {
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBackground);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));
-  ImGui::BeginChild("panel", ImVec2(kPanelWidth, 0), true);
+  ImGui::BeginChild("panel", ImVec2(panelWidth_, 0), true);
   ImGui::PopStyleColor();
   inputPanel();
   ImGui::Separator();
@@ -634,7 +647,16 @@ void ExplorerApp::frame() {
   inspectorPanel();
   exportPanel();
   ImGui::EndChild();
-  ImGui::SameLine();
+  ImGui::SameLine(0, 0);
+  // The splitter: drag it to widen or narrow the panel.
+  ImGui::InvisibleButton("splitter", ImVec2(8, std::max(1.f, ImGui::GetContentRegionAvail().y)));
+  if (ImGui::IsItemHovered() || ImGui::IsItemActive())
+    ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+  if (ImGui::IsItemActive() && ImGui::GetIO().MouseDelta.x != 0) {
+    panelWidth_ = std::clamp(panelWidth_ + ImGui::GetIO().MouseDelta.x, 200.f,
+                             std::max(200.f, vp->WorkSize.x - 300));
+  }
+  ImGui::SameLine(0, 0);
   ImGui::BeginGroup();
   canvas_.draw(scene_, refit_, sceneVersion_);
   refit_ = false;
@@ -687,6 +709,7 @@ nlohmann::ordered_json ExplorerApp::report() const {
   }
   j["hwHighlighted"] = hwHighlighted;
   j["zoom"] = canvas_.zoom();
+  j["display"] = {{"theme", in_.theme}, {"uiScale", uiScale_}, {"panelWidth", panelWidth_}};
   j["labelPx"] = canvas_.labelPixels();
   if (const auto& h = canvas_.hovered()) {
     j["hovered"] = {{"grid", h->grid}, {"row", h->row}, {"col", h->col}};

@@ -42,11 +42,18 @@ struct ExplorerInputs {
   int k = 32;
   // Start zoom: "labels" (the smallest zoom where labels show), "fit" (everything) or a number.
   std::string zoom = "labels";
+  // Display: "light" or "dark"; the UI scale (0: the monitor's content scale, for HiDPI); the
+  // side panel's width at scale 1 (it can be dragged wider or narrower).
+  std::string theme = "light";
+  float uiScale = 0;
+  float panelWidth = 430;
 };
 
 class ExplorerApp {
 public:
   explicit ExplorerApp(ExplorerInputs inputs);
+  // The display options once ImGui exists: theme, UI scale (0: `contentScale`), panel width.
+  void applyDisplay(float contentScale);
 
   // Recomputes layouts, maps and the scene from the inputs. Returns false (and keeps the
   // message for the panel) when an input is invalid.
@@ -111,6 +118,8 @@ private:
   std::string swizzledShared_; // the banks view's synthesized swizzle as encoding text
   uint64_t sceneVersion_ = 0;  // bumped by buildScene (the canvas caches textures per version)
   bool refit_ = true;
+  float panelWidth_ = 430; // pixels, after the UI scale
+  float uiScale_ = 1;
   SceneCanvas canvas_;
   std::string status_;
   std::string svgPath_ = "layout.svg", pngPath_ = "layout.png", pastedState_;

@@ -71,6 +71,9 @@ headless:
   --size WxH           window size (default 1400x900)
   --state TEXT         restore a session: a state string (Export panel, or a report's
                        exports.state); it replaces the layout and view options
+  --theme T            light (default) or dark
+  --ui-scale S         UI and text scale in [0.5, 4] (default: the monitor's content scale)
+  --panel-width W      the side panel's width at scale 1 (default 430; drag its edge to change)
   --zoom Z             start zoom: labels (default: the smallest zoom where labels show), fit
                        (the whole view) or a number (1 = one scene unit per pixel)
   --help
@@ -101,6 +104,12 @@ struct InputError {
   std::string message;
 };
 
+std::string numberText(float v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
 std::string readArgFile(const std::string& value, const std::string& option) {
   if (value.empty() || value[0] != '@') return value;
   auto text = layout::readInputFile(value.substr(1), option);
@@ -127,10 +136,10 @@ Options parseArgs(int argc, char** argv) {
     if (a == "--help" || a == "-h") throw UsageError{""};
     if (a.rfind("--", 0) != 0) throw UsageError{"unexpected argument '" + a + "'"};
     static const std::set<std::string> kOptions = {
-        "--layout",    "--layout-b",  "--shape",    "--input",      "--shared", "--instruction",
-        "--elem-bits", "--work-item", "--color-by", "--screenshot", "--svg",    "--script",
-        "--report",    "--frames",    "--view",     "--op",         "--size",   "--zoom",
-        "--state",     "--k",         "--example"};
+        "--layout",    "--layout-b",  "--shape",    "--input",      "--shared",   "--instruction",
+        "--elem-bits", "--work-item", "--color-by", "--screenshot", "--svg",      "--script",
+        "--report",    "--frames",    "--view",     "--op",         "--size",     "--zoom",
+        "--state",     "--k",         "--example",  "--theme",      "--ui-scale", "--panel-width"};
     std::string value;
     size_t eq = a.find('=');
     if (!kOptions.count(a.substr(0, eq)))
@@ -168,6 +177,22 @@ Options parseArgs(int argc, char** argv) {
       const std::string zoom = o.inputs.zoom;
       o.inputs = e->inputs;
       o.inputs.zoom = zoom;
+    } else if (a == "--theme") {
+      if (value != "light" && value != "dark")
+        throw UsageError{"--theme must be light or dark, not '" + value + "'"};
+      o.inputs.theme = value;
+    } else if (a == "--ui-scale" || a == "--panel-width") {
+      const float lo = a == "--ui-scale" ? 0.5f : 200, hi = a == "--ui-scale" ? 4 : 2000;
+      size_t used = 0;
+      float v = 0;
+      try {
+        v = std::stof(value, &used);
+      } catch (...) {
+      }
+      if (used != value.size() || !(v >= lo && v <= hi))
+        throw UsageError{a + " must be a number in [" + numberText(lo) + ", " + numberText(hi) +
+                         "], not '" + value + "'"};
+      (a == "--ui-scale" ? o.inputs.uiScale : o.inputs.panelWidth) = v;
     } else if (a == "--k")
       o.inputs.k = parseInt(value, a, 1, 1 << 16);
     else if (a == "--color-by")
@@ -312,7 +337,11 @@ int run(const Options& o) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
-  ImGui::StyleColorsLight();
+  {
+    float xs = 1, ys = 1;
+    glfwGetWindowContentScale(window, &xs, &ys);
+    app.applyDisplay(std::max(xs, ys));
+  }
   // DejaVu Sans Mono (fonts-dejavu-core) reads better than the built-in bitmap font once labels
   // are scaled with the zoom; it is rasterized at twice the size so scaled-down text stays sharp.
   // Without the file the built-in font is used.
@@ -353,7 +382,10 @@ int run(const Options& o) {
     int fw, fh;
     glfwGetFramebufferSize(window, &fw, &fh);
     glViewport(0, 0, fw, fh);
-    glClearColor(0.98f, 0.98f, 0.98f, 1);
+    if (o.inputs.theme == "dark")
+      glClearColor(0.125f, 0.125f, 0.14f, 1);
+    else
+      glClearColor(0.98f, 0.98f, 0.98f, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     glFinish();

@@ -247,9 +247,23 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
   for (const auto& t : scene.texts) {
     float size = t.size * zoom_;
     if (size < 5) continue;
-    dl->AddText(font, std::clamp(size, 9.f, 2 * t.size), toScreen(t.x, t.y), col32(t.color),
+    dl->AddText(font, std::clamp(size, 9.f, 2 * t.size), toScreen(t.x, t.y), themed(t.color),
                 t.text.c_str());
   }
+  // The hovered cell: outlined, its label (and the inspector's first line) in a tooltip at the
+  // cursor, at any zoom.
+  if (hovered_)
+    if (const CellGrid* g = scene.grid(hovered_->grid)) {
+      const ImVec2 a = toScreen(g->x + float(hovered_->col) * g->cellW,
+                                g->y + float(hovered_->row) * g->cellH);
+      const ImVec2 b{a.x + g->cellW * zoom_, a.y + g->cellH * zoom_};
+      dl->AddRect({a.x - 1, a.y - 1}, {b.x + 1, b.y + 1}, themed(palette::kText), 0, 0, 2);
+      const size_t i = size_t(g->index(hovered_->row, hovered_->col));
+      std::string tip = g->id + " (" + std::to_string(hovered_->row) + ", " +
+                        std::to_string(hovered_->col) + ")";
+      if (i < g->labels.size() && !g->labels[i].empty()) tip += ": " + g->labels[i];
+      ImGui::SetTooltip("%s", tip.c_str());
+    }
   dl->PopClipRect();
   drawLegend(dl, scene, legend, canvasSize.x);
   ImGui::EndChild();
@@ -450,7 +464,7 @@ void SceneCanvas::drawGrid(ImDrawList* dl, const CellGrid& g, size_t index, cons
   // Headers where there is room (whatever the label budget: there are only rows + columns).
   const float headerSize = labelPx(zoom_);
   if (headerSize >= kMinLabelPx) {
-    ImU32 tc = col32(palette::kText);
+    ImU32 tc = themed(palette::kText);
     for (int r = r0; r < r1 && r < int(g.rowHeaders.size()); ++r) {
       if (ch < headerSize) break;
       const std::string& h = g.rowHeaders[r];
@@ -497,8 +511,14 @@ void SceneCanvas::drawLegend(ImDrawList* dl, const Scene& scene, const ImVec4& b
   }
   ImFont* font = ImGui::GetFont();
   for (const auto& t : scene.legendTexts)
-    dl->AddText(font, t.size, at(t.x, t.y), col32(t.color), t.text.c_str());
+    dl->AddText(font, t.size, at(t.x, t.y), themed(t.color), t.text.c_str());
   dl->PopClipRect();
+}
+
+ImU32 SceneCanvas::themed(Rgba c) const {
+  if (dark_ && c == palette::kText) return IM_COL32(225, 225, 225, 255);
+  if (dark_ && c == palette::kBackground) return IM_COL32(32, 32, 36, 255);
+  return col32(c);
 }
 
 float SceneCanvas::labelPixels() const {

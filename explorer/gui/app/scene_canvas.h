@@ -54,6 +54,9 @@ public:
   // overview: the whole scene; otherwise not below the zoom where labels are legible.
   void fit(const Scene& scene, bool overview);
   float zoom() const { return zoom_; }
+  // Dark theme: the scene's text and lines in light tones on the dark background (cell colours
+  // and their labels stay as they are).
+  void setDark(bool dark) { dark_ = dark; }
   // Labels drawn in grid `grid` in the last frame, and their size in pixels (0: none drawn).
   int labelsDrawn(const std::string& grid) const;
   float labelPixels() const;
@@ -100,6 +103,9 @@ private:
   // bottom) is drawn at its top.
   ImVec2 canvasOrigin_{0, 0};
   float legendH_ = 0, sceneTop_ = 0;
+  bool dark_ = false;
+  // A scene colour as drawn: dark text becomes light in the dark theme.
+  ImU32 themed(Rgba c) const;
   ImVec2 origin_{0, 0}, size_{1, 1}, pan_{0, 0};
   float zoom_ = 1;
   bool fitted_ = false;
