@@ -262,7 +262,18 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
       std::string tip = g->id + " (" + std::to_string(hovered_->row) + ", " +
                         std::to_string(hovered_->col) + ")";
       if (i < g->labels.size() && !g->labels[i].empty()) tip += ": " + g->labels[i];
-      ImGui::SetTooltip("%s", tip.c_str());
+      // Drawn in the canvas's own list rather than as an ImGui tooltip window: one rectangle and
+      // a line of text, which software OpenGL blends for less than a window's frame.
+      const ImVec2 mouse = ImGui::GetIO().MousePos;
+      const ImVec2 size = ImGui::GetFont()->CalcTextSizeA(kLabelPx, FLT_MAX, 0, tip.c_str());
+      ImVec2 at{mouse.x + 16, mouse.y + 16};
+      at.x = std::min(at.x, origin_.x + size_.x - size.x - 8);
+      at.y = std::min(at.y, origin_.y + size_.y - size.y - 8);
+      dl->AddRectFilled({at.x - 4, at.y - 2}, {at.x + size.x + 4, at.y + size.y + 2},
+                        themed(palette::kBackground));
+      dl->AddRect({at.x - 4, at.y - 2}, {at.x + size.x + 4, at.y + size.y + 2},
+                  col32(palette::kGridLine));
+      dl->AddText(ImGui::GetFont(), kLabelPx, at, themed(palette::kText), tip.c_str());
     }
   dl->PopClipRect();
   drawLegend(dl, scene, legend, canvasSize.x);
