@@ -859,6 +859,34 @@ TEST_F(ExplorerGui, ThemeScaleAndPanelWidth) {
   }
 }
 
+// The diff and convert views name both layouts' owners of the hovered cell, at the start zoom.
+TEST_F(ExplorerGui, DiffAndConvertInspectBothOwners) {
+  const std::string a = kTwoWarps32;
+  const std::string b = "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], "
+                        "warpsPerCTA = [1, 2], order = [0, 1]}>";
+  Oracle oa = Oracle::make(a, 32, 32), ob = Oracle::make(b, 32, 32);
+  for (const char* view : {"diff", "convert"}) {
+    const std::string grid = std::string(view) == "diff" ? "diff" : "convert.dst";
+    writeFile(path("script.txt"), "hover-cell " + grid + " 5 9\nreport r.json\n");
+    RunResult r = run({"--layout", a, "--layout-b", b, "--shape", "32x32", "--view", view,
+                       "--script", "script.txt"});
+    ASSERT_EQ(r.status, 0) << view << ": " << describe(r);
+    json h = readJson("r.json")["hovered"];
+    ASSERT_TRUE(h.is_object()) << view;
+    auto label = [](const Oracle& o, const Oracle::Input& in) {
+      return "T" + std::to_string(in.lane + o.size(o.lane) * in.warp) + ":" +
+             std::to_string(in.reg);
+    };
+    auto allA = oa.owners(), allB = ob.owners();
+    const auto& ownersA = allA[{5, 9}];
+    const auto& ownersB = allB[{5, 9}];
+    ASSERT_EQ(h["ownersA"].size(), ownersA.size()) << view;
+    ASSERT_EQ(h["ownersB"].size(), ownersB.size()) << view;
+    EXPECT_EQ(h["ownersA"][0], label(oa, ownersA[0])) << view;
+    EXPECT_EQ(h["ownersB"][0], label(ob, ownersB[0])) << view;
+  }
+}
+
 // ---- 3. Scripted lane selection -----------------------------------------------------------------
 
 // The only owner of an element (the layouts used here do not broadcast).

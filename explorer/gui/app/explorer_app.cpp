@@ -519,12 +519,15 @@ void ExplorerApp::inspectorPanel() {
                   (unsigned long long)c[size_t(d)],
                   binaryText(c[size_t(d)], ll.outDimSizeLog2(d)).c_str());
   };
-  if ((hit->grid == "convert.src" || hit->grid == "convert.dst") && mapA_ && mapB_) {
+  if ((hit->grid == "convert.src" || hit->grid == "convert.dst" || hit->grid == "diff") && mapA_ &&
+      mapB_) {
     // Both owners, whichever side is hovered: where the element is and where it goes.
     const uint64_t cell = uint64_t(hit->row) * uint64_t(mapA_->cols()) + uint64_t(hit->col);
     for (const auto* side : {&*mapA_, &*mapB_}) {
       map = side;
-      ImGui::TextUnformatted(side == &*mapA_ ? "source (A) owners:" : "destination (B) owners:");
+      const bool diff = hit->grid == "diff";
+      ImGui::TextUnformatted(side == &*mapA_ ? (diff ? "A owners:" : "source (A) owners:")
+                                             : (diff ? "B owners:" : "destination (B) owners:"));
       auto owners = side->owners(cell);
       for (size_t k = 0; k < owners.size() && k < 4; ++k) describeInput(owners[k]);
       if (owners.size() > 4) ImGui::Text("  ... %zu more", owners.size() - 4);
@@ -716,6 +719,22 @@ nlohmann::ordered_json ExplorerApp::report() const {
     if (const CellGrid* g = scene_.grid(h->grid)) {
       const size_t i = size_t(g->index(h->row, h->col));
       if (i < g->details.size()) j["hovered"]["details"] = g->details[i];
+    }
+    // The owners the inspector lists: both layouts' for the diff and convert grids.
+    auto owners = [&](const TensorMap& m) {
+      std::vector<std::string> labels;
+      const uint64_t cell = uint64_t(h->row) * uint64_t(m.cols()) + uint64_t(h->col);
+      if (cell < m.numElements())
+        for (uint64_t in : m.owners(cell)) labels.push_back(m.label(in));
+      return labels;
+    };
+    const bool twoSided =
+        h->grid == "diff" || h->grid.rfind("convert.s", 0) == 0 || h->grid == "convert.dst";
+    if (twoSided && mapA_ && mapB_) {
+      j["hovered"]["ownersA"] = owners(*mapA_);
+      j["hovered"]["ownersB"] = owners(*mapB_);
+    } else if (h->grid == "tensor" && shownMap()) {
+      j["hovered"]["owners"] = owners(*shownMap());
     }
   } else {
     j["hovered"] = nullptr;

@@ -37,7 +37,10 @@ float labelPx(float zoom) {
 // A label that does not fit its cell loses the block prefix ("B1:") and the broadcast count
 // (" +3"): the thread and register stay, the rest is in the colour and inspector.
 std::string_view shortLabel(std::string_view label) {
-  std::string_view first = label.substr(0, label.find('\n'));
+  // A two-line label (the diff view's "A owner / B owner") has no short form: dropping its second
+  // line would hide layout B's owner.
+  if (label.find('\n') != std::string_view::npos) return label;
+  std::string_view first = label;
   if (first.size() > 1 && first[0] == 'B' && std::isdigit(static_cast<unsigned char>(first[1])))
     if (size_t colon = first.find(':'); colon != std::string_view::npos)
       first.remove_prefix(colon + 1);
@@ -254,13 +257,13 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
   // cursor, at any zoom.
   if (hovered_)
     if (const CellGrid* g = scene.grid(hovered_->grid)) {
-      const ImVec2 a = toScreen(g->x + float(hovered_->col) * g->cellW,
-                                g->y + float(hovered_->row) * g->cellH);
+      const ImVec2 a =
+          toScreen(g->x + float(hovered_->col) * g->cellW, g->y + float(hovered_->row) * g->cellH);
       const ImVec2 b{a.x + g->cellW * zoom_, a.y + g->cellH * zoom_};
       dl->AddRect({a.x - 1, a.y - 1}, {b.x + 1, b.y + 1}, themed(palette::kText), 0, 0, 2);
       const size_t i = size_t(g->index(hovered_->row, hovered_->col));
-      std::string tip = g->id + " (" + std::to_string(hovered_->row) + ", " +
-                        std::to_string(hovered_->col) + ")";
+      std::string tip =
+          g->id + " (" + std::to_string(hovered_->row) + ", " + std::to_string(hovered_->col) + ")";
       if (i < g->labels.size() && !g->labels[i].empty()) tip += ": " + g->labels[i];
       // Drawn in the canvas's own list rather than as an ImGui tooltip window: one rectangle and
       // a line of text, which software OpenGL blends for less than a window's frame.
