@@ -887,6 +887,38 @@ TEST_F(ExplorerGui, DiffAndConvertInspectBothOwners) {
   }
 }
 
+// Clicking a bank cell highlights, in the tensor under the heat maps, the elements on its word:
+// with the row-major shared tile (offset = row * 64 + col, the spec's order), word w holds the f16
+// offsets 2w and 2w + 1.
+TEST_F(ExplorerGui, ClickedBankCellHighlightsItsElements) {
+  writeFile(path("reads.json"),
+            R"({"inDims": [{"name": "register", "bases": [[0, 1], [0, 2], [0, 4], [0, 32]]},
+                {"name": "lane", "bases": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], [0, 16]]},
+                {"name": "warp", "bases": [[0, 0], [0, 0], [16, 0]]}],
+                "outDims": [{"name": "dim0", "size": 32}, {"name": "dim1", "size": 64}]})");
+  writeFile(path("script.txt"), "hover-cell banks 1 4\nreport h.json\nclick-cell banks 1 4\n"
+                                "wait 1\nsvg s.svg\nreport c.json\n");
+  RunResult r = run({"--layout", "@reads.json", "--view", "banks", "--instruction",
+                     "cdna4.ds_read_b128", "--script", "script.txt"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  const std::string details = readJson("h.json")["hovered"]["details"];
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(details, m, std::regex(R"(word (\d+) \(bytes)"))) << details;
+  const uint64_t word = std::stoull(m[1]);
+  EXPECT_EQ(word % 64, 4u) << "bank 4";
+  std::set<std::pair<uint64_t, uint64_t>> want;
+  for (uint64_t offset : {2 * word, 2 * word + 1}) want.insert({offset / 64, offset % 64});
+  std::set<std::pair<uint64_t, uint64_t>> got;
+  const std::string svg = readFile(path("s.svg"));
+  static const std::regex highlighted(
+      R"re(<g class="cell" data-grid="banks\.tensor" data-row="(\d+)" data-col="(\d+)" data-highlight="1")re");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), highlighted);
+       it != std::sregex_iterator(); ++it)
+    got.insert({std::stoull((*it)[1]), std::stoull((*it)[2])});
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(readJson("c.json")["grids"]["banks.tensor"]["highlighted"], 2);
+}
+
 // ---- 3. Scripted lane selection -----------------------------------------------------------------
 
 // The only owner of an element (the layouts used here do not broadcast).

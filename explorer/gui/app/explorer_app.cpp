@@ -223,6 +223,8 @@ void ExplorerApp::buildScene() {
   errView_.clear();
   viewNotes_.clear();
   scene_ = Scene{};
+  bankElements_.clear();
+  bankClick_.reset();
   ++sceneVersion_;
   const TensorMap* map = shownMap();
   ViewOptions opt;
@@ -286,6 +288,22 @@ void ExplorerApp::buildScene() {
 }
 
 void ExplorerApp::handleClick(const CellHit& hit) {
+  // A bank cell: its word's elements highlighted in the tensor under the heat maps (a second click
+  // on the same cell clears them).
+  if (auto it = bankElements_.find(hit.grid); it != bankElements_.end()) {
+    const CellGrid* bankGrid = scene_.grid(hit.grid);
+    for (CellGrid& t : scene_.grids)
+      if (t.id == "banks.tensor" && bankGrid) {
+        const size_t i = size_t(bankGrid->index(hit.row, hit.col));
+        const bool again = bankClick_ && *bankClick_ == std::pair{hit.grid, i};
+        bankClick_.reset();
+        if (!again && i < it->second.size()) bankClick_ = std::pair{hit.grid, i};
+        markCells(t, bankClick_ ? std::span<const uint64_t>(it->second[i])
+                                : std::span<const uint64_t>());
+        ++sceneVersion_;
+      }
+    return;
+  }
   const TensorMap* map = shownMap();
   if (!map || !map->isDistributed()) return;
   const CellGrid* g = scene_.grid(hit.grid);

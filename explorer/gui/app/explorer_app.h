@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -116,7 +117,10 @@ private:
   std::vector<int64_t> ownShape_;
   bool intelTerms_ = false;    // layout A is an XeGPU or Intel DPAS layout
   std::string swizzledShared_; // the banks view's synthesized swizzle as encoding text
-  uint64_t sceneVersion_ = 0;  // bumped by buildScene (the canvas caches textures per version)
+  // The banks view's tensor cells per heat-map cell (bank_view.h), for clicks.
+  std::map<std::string, std::vector<std::vector<uint64_t>>> bankElements_;
+  std::optional<std::pair<std::string, size_t>> bankClick_; // the clicked heat-map cell
+  uint64_t sceneVersion_ = 0; // bumped by buildScene (the canvas caches textures per version)
   bool refit_ = true;
   float panelWidth_ = 430; // pixels, after the UI scale
   float uiScale_ = 1;

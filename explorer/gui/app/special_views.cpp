@@ -41,6 +41,7 @@ void ExplorerApp::buildSpecialScene() {
                            ")");
     if (!v->swizzleNote.empty()) viewNotes_.push_back(v->swizzleNote);
     swizzledShared_ = v->swizzledText;
+    bankElements_ = std::move(v->elements);
     if (!swizzledShared_.empty()) viewNotes_.push_back("synthesized: " + swizzledShared_);
     return;
   }

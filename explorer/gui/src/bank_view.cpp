@@ -2,6 +2,7 @@
 // grids, the given shared layout above the synthesized swizzle.
 #include "explorer/bank_view.h"
 
+#include "explorer/views.h"
 #include "layout/smem/bank_model.h"
 #include "layout/smem/shared_operands.h"
 #include "layout/smem/swizzle_synthesis.h"
@@ -75,20 +76,53 @@ struct PhaseCells {
   int rows = 1;
   std::vector<int> ways;
   std::vector<std::string> labels;
-  std::vector<std::string> details; // the inspector's text per cell
+  std::vector<std::string> details;            // the inspector's text per cell
+  std::vector<std::vector<uint64_t>> elements; // per cell: the tensor cells on that word
 };
 
-PhaseCells phaseCells(const smem::PhaseReport& ph, const smem::BankInstruction& ins) {
+// The tensor cell (row-major over the out-dims) of the element offsets lanes read on a word,
+// through a shared layout (offset[, block] -> dims); none for a padded buffer, whose offsets are
+// not plain addresses.
+struct OffsetElements {
+  const layout::LinearLayout* shared = nullptr;
+  int elemBytes = 2;
+
+  std::vector<uint64_t> cellsOfWord(uint64_t word, uint64_t bankBytes,
+                                    const std::vector<std::pair<uint64_t, uint64_t>>& read) const {
+    std::vector<uint64_t> cells;
+    const int offsetDim = shared ? shared->inDimIndex(layout::dims::offset()) : -1;
+    if (offsetDim < 0) return cells;
+    const uint64_t step = uint64_t(elemBytes);
+    for (uint64_t byte = word * bankBytes; byte < (word + 1) * bankBytes; byte += step) {
+      bool touched = false;
+      for (const auto& [first, last] : read) touched = touched || (byte >= first && byte <= last);
+      if (!touched || byte / step >= shared->inDimSize(offsetDim)) continue;
+      std::vector<uint64_t> in(size_t(shared->numInDims()), 0), out(size_t(shared->numOutDims()));
+      in[size_t(offsetDim)] = byte / step;
+      shared->apply(in, out);
+      uint64_t cell = 0;
+      for (int o = 0; o < shared->numOutDims(); ++o)
+        cell = cell * shared->outDimSize(o) + out[size_t(o)];
+      cells.push_back(cell);
+    }
+    return cells;
+  }
+};
+
+PhaseCells phaseCells(const smem::PhaseReport& ph, const smem::BankInstruction& ins,
+                      const OffsetElements& elements) {
   const int banks = ins.banks;
   const uint64_t bankBytes = uint64_t(ins.bankBytes);
   // Which lanes touch each word: from the lanes' byte ranges (a word's bank is word % banks).
   std::map<uint64_t, std::vector<int>> lanesOfWord;
   std::map<uint64_t, std::string> touchesOfWord; // "lane 5: bytes 68-71"
+  std::map<uint64_t, std::vector<std::pair<uint64_t, uint64_t>>> bytesOfWord; // read ranges
   for (const smem::LaneTouch& t : ph.lanes) {
     uint64_t w0 = t.byteAddress / bankBytes,
              w1 = (t.byteAddress + uint64_t(std::max(1, t.bytes)) - 1) / bankBytes;
     for (uint64_t w = w0; w <= w1; ++w) {
       lanesOfWord[w].push_back(t.lane);
+      bytesOfWord[w].push_back({t.byteAddress, t.byteAddress + uint64_t(std::max(1, t.bytes)) - 1});
       touchesOfWord[w] += "\n  lane " + std::to_string(t.lane) + ": bytes " +
                           std::to_string(t.byteAddress) + "-" +
                           std::to_string(t.byteAddress + uint64_t(std::max(1, t.bytes)) - 1);
@@ -105,6 +139,7 @@ PhaseCells phaseCells(const smem::PhaseReport& ph, const smem::BankInstruction& 
     }
   pc.labels.assign(size_t(pc.rows) * size_t(banks), "");
   pc.details.assign(pc.labels.size(), "");
+  pc.elements.assign(pc.labels.size(), {});
   for (int b = 0; b < banks; ++b) {
     if (!use[size_t(b)]) continue;
     const smem::BankUse& u = *use[size_t(b)];
@@ -118,6 +153,10 @@ PhaseCells phaseCells(const smem::PhaseReport& ph, const smem::BankInstruction& 
                          std::to_string((u.words[w] + 1) * bankBytes - 1) + "), " +
                          std::to_string(u.words.size()) +
                          " word(s) on this bank:" + touchesOfWord[u.words[w]];
+      pc.elements[cell] = elements.cellsOfWord(u.words[w], bankBytes, bytesOfWord[u.words[w]]);
+      if (!pc.elements[cell].empty())
+        pc.details[cell] += "\n  " + std::to_string(pc.elements[cell].size()) +
+                            " element(s); click to highlight them in the tensor";
     }
   }
   return pc;
@@ -141,8 +180,8 @@ std::string sideTitle(const std::string& name, const smem::BankReport& r) {
 // Draws the report's phases as grids "<prefix>banks", "<prefix>banks.<p>" from (x, y).
 // Returns the y below the last grid.
 float drawSide(Scene& s, const smem::BankReport& r, const std::vector<PhaseCells>& cells,
-               const std::string& prefix, float x, float y, float cellW, int heatMax,
-               int maxPhases) {
+               const std::string& prefix, float x, float y, float cellW, int heatMax, int maxPhases,
+               std::map<std::string, std::vector<std::vector<uint64_t>>>& elements) {
   const int banks = r.instruction.banks;
   const auto& phaseLanes = r.instruction.phases;
   std::vector<std::string> colHeaders;
@@ -164,6 +203,7 @@ float drawSide(Scene& s, const smem::BankReport& r, const std::vector<PhaseCells
     g.rows = pc.rows, g.cols = banks;
     g.labels = pc.labels;
     g.details = pc.details;
+    elements[g.id] = pc.elements;
     g.fill.assign(size_t(g.rows) * size_t(banks), palette::kUnowned);
     g.marks.assign(g.fill.size(), kMarkNone);
     for (int b = 0; b < banks; ++b) {
@@ -188,10 +228,11 @@ float drawSide(Scene& s, const smem::BankReport& r, const std::vector<PhaseCells
   return y;
 }
 
-std::vector<PhaseCells> sideCells(const smem::BankReport& r, int maxPhases) {
+std::vector<PhaseCells> sideCells(const smem::BankReport& r, int maxPhases,
+                                  const OffsetElements& elements) {
   std::vector<PhaseCells> out;
   for (size_t p = 0; p < r.phases.size() && int(p) < maxPhases; ++p)
-    out.push_back(phaseCells(r.phases[p], r.instruction));
+    out.push_back(phaseCells(r.phases[p], r.instruction, elements));
   return out;
 }
 
@@ -249,8 +290,11 @@ layout::Expected<BankViewResult> bankView(std::string_view accessText, std::stri
   res.heatMax = std::max({1, res.current.maxWays(), res.swizzled ? res.swizzled->maxWays() : 1});
 
   const int maxPhases = std::max(1, opt.maxPhases);
-  std::vector<PhaseCells> left = sideCells(res.current, maxPhases), right;
-  if (res.swizzled) right = sideCells(*res.swizzled, maxPhases);
+  const int elemBytes = std::max(1, elemBits / 8);
+  const OffsetElements given{access.paddedAddress ? nullptr : &access.shared, elemBytes};
+  const OffsetElements synthesized{res.swizzledShared ? &*res.swizzledShared : nullptr, elemBytes};
+  std::vector<PhaseCells> left = sideCells(res.current, maxPhases, given), right;
+  if (res.swizzled) right = sideCells(*res.swizzled, maxPhases, synthesized);
   size_t longest = 2; // the bank numbers of the column headers
   for (const auto* side : {&left, &right})
     for (const PhaseCells& pc : *side)
@@ -271,7 +315,8 @@ layout::Expected<BankViewResult> bankView(std::string_view accessText, std::stri
                      palette::kText, 14});
   s.texts.push_back({leftX, 68, sideTitle(sharedName(sharedText), r), palette::kText, 15});
   drawLegend(s, leftX, 12, res.heatMax); // the legend first: the canvas pins it above the scene
-  float y = drawSide(s, r, left, "", leftX, 100, cellW, res.heatMax, maxPhases) + kSideGap / 2;
+  float y = drawSide(s, r, left, "", leftX, 100, cellW, res.heatMax, maxPhases, res.elements) +
+            kSideGap / 2;
   if (res.swizzled) {
     s.texts.push_back(
         {rightX, y, sideTitle("synthesized swizzle", *res.swizzled), palette::kText, 15});
@@ -289,7 +334,20 @@ layout::Expected<BankViewResult> bankView(std::string_view accessText, std::stri
     y += 20;
   }
   if (res.swizzled)
-    drawSide(s, *res.swizzled, right, "swizzled.", rightX, y + 8, cellW, res.heatMax, maxPhases);
+    y = drawSide(s, *res.swizzled, right, "swizzled.", rightX, y + 8, cellW, res.heatMax, maxPhases,
+                 res.elements);
+  // The accessed tensor under the heat maps: a clicked bank cell highlights its elements here.
+  if (auto map = TensorMap::build(access.access)) {
+    ViewOptions opt;
+    opt.colorBy = defaultColorBy(*map);
+    CellGrid t = tensorGrid(*map, opt, "banks.tensor");
+    s.texts.push_back({leftX, y + 16,
+                       "the tensor: click a bank cell to highlight the elements on its word",
+                       palette::kText, 13});
+    t.x = leftX;
+    t.y = y + 16 + 40;
+    s.grids.push_back(std::move(t));
+  }
   s.fitBounds();
   return res;
 }

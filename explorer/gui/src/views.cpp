@@ -296,13 +296,34 @@ Scene hardwareScene(const TensorMap& map, const ViewOptions& opt) {
   return s;
 }
 
+namespace {
+// Back to the fills and marks before any selection (kept on the first call).
+void clearSelection(CellGrid& g) {
+  if (g.undimmedFill.empty()) g.undimmedFill = g.fill;
+  g.fill = g.undimmedFill;
+  for (uint8_t& m : g.marks) m &= uint8_t(~kMarkHighlight);
+}
+} // namespace
+
+void markCells(CellGrid& g, std::span<const uint64_t> cells) {
+  clearSelection(g);
+  if (cells.empty()) return;
+  std::vector<bool> chosen(g.fill.size(), false);
+  for (uint64_t c : cells)
+    if (c < chosen.size()) chosen[c] = true;
+  for (size_t c = 0; c < g.fill.size(); ++c) {
+    if (chosen[c])
+      g.marks[c] |= kMarkHighlight;
+    else
+      g.fill[c] = dim(g.fill[c]);
+  }
+}
+
 void markSelection(const TensorMap& map, Scene& scene, std::optional<uint64_t> thread) {
   for (CellGrid& g : scene.grids) {
     const bool tensor = g.id == "tensor", hw = g.id.rfind("hw", 0) == 0;
     if (!tensor && !hw) continue;
-    if (g.undimmedFill.empty()) g.undimmedFill = g.fill;
-    g.fill = g.undimmedFill;
-    for (uint8_t& m : g.marks) m &= uint8_t(~kMarkHighlight);
+    clearSelection(g);
     if (!thread) continue;
     for (size_t c = 0; c < g.fill.size(); ++c) {
       bool mine = false;

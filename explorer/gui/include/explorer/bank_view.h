@@ -21,6 +21,7 @@
 #include "layout/smem/bank_analysis.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -45,6 +46,9 @@ struct BankViewResult {
   std::optional<layout::smem::BankReport> swizzled;
   std::string swizzleNote;
   int heatMax = 1; // ways drawn in full red on both sides
+  // Per heat-map grid id, per cell: the tensor cells (row-major) whose bytes lanes read on that
+  // word; the grid "banks.tensor" shows the tensor they index.
+  std::map<std::string, std::vector<std::vector<uint64_t>>> elements;
 };
 
 // `accessText`: distributed encoding text or layout JSON; `sharedText`: shared encoding text

@@ -12,6 +12,7 @@
 #include "explorer/scene.h"
 
 #include <optional>
+#include <span>
 #include <string>
 
 namespace explorer {
@@ -71,6 +72,11 @@ layout::Expected<Scene> diffScene(const TensorMap& a, const TensorMap& b, uint64
 // undimmed colours, so a selection changes in place: rebuilding a 1024x1024 tensor's scene (its
 // million labels) took 1.6 s, this takes milliseconds.
 void markSelection(const TensorMap& map, Scene& scene, std::optional<uint64_t> thread);
+
+// Highlights `cells` (row-major indices) of a grid and dims the others, keeping the undimmed
+// fills as markSelection does; no cells clears the marks. The banks view marks the tensor cells
+// of a clicked bank cell's word this way.
+void markCells(CellGrid& g, std::span<const uint64_t> cells);
 
 // Number of cells of `g` carrying kMarkHighlight.
 int countMarked(const CellGrid& g, CellMark mark);
