@@ -210,6 +210,7 @@ protected:
   }
 
   fs::path path(const std::string& name) const { return dir_ / name; }
+  void expectScriptSelects(const std::string& script, uint64_t row, uint64_t col);
 
   // Runs the explorer with `args` inside the test directory; `envPrefix` goes before the binary
   // (e.g. "env -u DISPLAY").
@@ -991,27 +992,27 @@ TEST_F(ExplorerGui, EscapeClearsSelection) {
   expectNothingSelected(readJson("esc.json"));
 }
 
-// click-cell targets any cell of the grid, the far corner included, at the default window size.
-TEST_F(ExplorerGui, ClickCellInFarCorner) {
+// Runs `script` (which reports sel.json) on the two-warp layout and checks that the thread owning
+// (row, col) is selected.
+void ExplorerGui::expectScriptSelects(const std::string& script, uint64_t row, uint64_t col) {
   Oracle oracle = Oracle::make(kTwoWarps32, 32, 32);
-  Oracle::Input owner = onlyOwner(oracle, 31, 31);
-  writeFile(path("script.txt"), "wait 2\nclick-cell tensor 31 31\nwait 2\nreport sel.json\n");
+  Oracle::Input owner = onlyOwner(oracle, row, col);
+  writeFile(path("script.txt"), script);
   RunResult r = run(
       {"--layout", kTwoWarps32, "--shape", "32x32", "--view", "tensor", "--script", "script.txt"});
   ASSERT_EQ(r.status, 0) << describe(r);
   expectSelected(readJson("sel.json"), oracle, owner.lane, owner.warp);
 }
 
+// click-cell targets any cell of the grid, the far corner included, at the default window size.
+TEST_F(ExplorerGui, ClickCellInFarCorner) {
+  expectScriptSelects("wait 2\nclick-cell tensor 31 31\nwait 2\nreport sel.json\n", 31, 31);
+}
+
 // A script's first command is a click-cell: it must select its cell (it used to be lost before
 // the canvas's first frame).
 TEST_F(ExplorerGui, FirstScriptedClickIsNotLost) {
-  Oracle oracle = Oracle::make(kTwoWarps32, 32, 32);
-  Oracle::Input owner = onlyOwner(oracle, 13, 6);
-  writeFile(path("script.txt"), "click-cell tensor 13 6\nreport sel.json\n");
-  RunResult r = run(
-      {"--layout", kTwoWarps32, "--shape", "32x32", "--view", "tensor", "--script", "script.txt"});
-  ASSERT_EQ(r.status, 0) << describe(r);
-  expectSelected(readJson("sel.json"), oracle, owner.lane, owner.warp);
+  expectScriptSelects("click-cell tensor 13 6\nreport sel.json\n", 13, 6);
 }
 
 // At a zoom where cells are under a pixel a click cannot be aimed: the script fails, naming the
