@@ -9,7 +9,8 @@ namespace layout::triton {
 Expected<Encoding> linearEncodingOf(const LinearLayout& l) {
   for (int o = 0; o < l.numOutDims(); ++o)
     if (l.outDimName(o) != dims::standardOut(o))
-      return makeError("out-dim " + std::to_string(o) + " is '" + std::string(l.outDimName(o).str()) +
+      return makeError("out-dim " + std::to_string(o) + " is '" +
+                       std::string(l.outDimName(o).str()) +
                        "': #ttg.linear describes tensors whose dims are dim0, dim1, ... in order");
   const bool shared = l.inDimIndex(dims::offset()) >= 0;
   LinearEncoding distributed;
