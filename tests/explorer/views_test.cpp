@@ -157,8 +157,9 @@ TEST(ExplorerViews, TensorSceneLabelsColoursAndSelection) {
   EXPECT_EQ(hwMarked, int(regs)); // the thread's registers
 }
 
-// Warp boundaries: a cell's right (bottom) edge is thick exactly where the cell to its right
-// (below) has its first owner in another warp, by the brute-force map.
+// Warp and tile boundaries: a cell's right (bottom) edge is thick exactly where the cell to its
+// right (below) has its first owner in another warp (by the brute-force map) or lies in another
+// CTA tile (sizePerThread x threadsPerWarp x warpsPerCTA = 16x16 cells for this encoding).
 TEST(ExplorerViews, TensorSceneMarksWarpBoundaries) {
   LinearLayout ll = encodingLayout(kBlocked2Warps, {32, 32});
   auto map = TensorMap::build(ll);
@@ -174,20 +175,52 @@ TEST(ExplorerViews, TensorSceneMarksWarpBoundaries) {
   for (int r = 0; r < 32; ++r)
     for (int c = 0; c < 32; ++c) {
       const uint8_t e = g->edges[size_t(r * 32 + c)];
-      const bool right = c + 1 < 32 && warpOf[r * 32 + c] != warpOf[r * 32 + c + 1];
-      const bool bottom = r + 1 < 32 && warpOf[r * 32 + c] != warpOf[(r + 1) * 32 + c];
+      const bool right =
+          c + 1 < 32 && (warpOf[r * 32 + c] != warpOf[r * 32 + c + 1] || c % 16 == 15);
+      const bool bottom =
+          r + 1 < 32 && (warpOf[r * 32 + c] != warpOf[(r + 1) * 32 + c] || r % 16 == 15);
       EXPECT_EQ(bool(e & kEdgeRight), right) << r << "," << c;
       EXPECT_EQ(bool(e & kEdgeBottom), bottom) << r << "," << c;
       thick += right + bottom;
     }
   EXPECT_GT(thick, 0); // two warps do meet
-  // One warp: no boundaries.
+  // One warp, one tile (4x16): no boundaries.
   auto one = TensorMap::build(encodingLayout(
       "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], "
       "order = [1, 0]}>",
-      {16, 16}));
+      {4, 16}));
   ASSERT_TRUE(one);
   EXPECT_TRUE(tensorScene(*one, {}).grid("tensor")->edges.empty());
+}
+
+// CTA-tile boundaries: one warp of 4x8 lanes with sizePerThread [1, 2] covers a 4x16 tile
+// (sizePerThread x threadsPerWarp x warpsPerCTA, the encoding's own definition), repeated over
+// 32x32: thick edges exactly every 4 rows and every 16 columns.
+TEST(ExplorerViews, TensorSceneMarksCtaTileBoundaries) {
+  const char* oneWarp = "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], "
+                        "warpsPerCTA = [1, 1], order = [1, 0]}>";
+  LinearLayout ll = encodingLayout(oneWarp, {32, 32});
+  const CtaTile tile = ctaTile(ll);
+  EXPECT_EQ(tile.extent, (std::vector<uint64_t>{4, 16}));
+  auto map = TensorMap::build(ll);
+  ASSERT_TRUE(map);
+  const Scene scene = tensorScene(*map, {});
+  const CellGrid* g = scene.grid("tensor");
+  ASSERT_NE(g, nullptr);
+  ASSERT_EQ(g->edges.size(), 1024u);
+  EXPECT_EQ(g->tileRows, 4);
+  EXPECT_EQ(g->tileCols, 16);
+  for (int r = 0; r < 32; ++r)
+    for (int c = 0; c < 32; ++c) {
+      const uint8_t e = g->edges[size_t(r * 32 + c)];
+      EXPECT_EQ(bool(e & kEdgeRight), c % 16 == 15 && c != 31) << r << "," << c;
+      EXPECT_EQ(bool(e & kEdgeBottom), r % 4 == 3 && r != 31) << r << "," << c;
+    }
+  // NVIDIA mma v2 with 2x2 warps over 64x64: the tile is warpsPerCTA x instrShape = 32x16.
+  LinearLayout mma = encodingLayout("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+                                    "warpsPerCTA = [2, 2], instrShape = [16, 8]}>",
+                                    {64, 64});
+  EXPECT_EQ(ctaTile(mma).extent, (std::vector<uint64_t>{32, 16}));
 }
 
 // CIELAB distance written here from the CIE formulas (not the palette's code).

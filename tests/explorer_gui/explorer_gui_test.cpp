@@ -439,7 +439,7 @@ TEST_F(ExplorerGui, StartZoomLabelsAreLegible) {
       {"--layout",
        "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], "
        "instrShape = [16, 8]}>",
-       "--shape", "64x64"},
+       "--shape", "64x64", "--size", "1600x980"},
       {"--layout", kBlocked32, "--shape", "32x32", "--view", "banks"},
       {"--layout",
        "#ttg.dot_op<{opIdx = 0, parent = #ttig.dpas<{repeatCount = 8, systolicDepth = 8, "
@@ -456,6 +456,16 @@ TEST_F(ExplorerGui, StartZoomLabelsAreLegible) {
     ASSERT_EQ(r.status, 0) << describe(r);
     json j = readJson(report);
     EXPECT_GE(j["labelPx"].get<double>(), 11) << args[1];
+    if (i == 0) {
+      // The MMA's CTA tile (warpsPerCTA x instrShape = 32x16 cells) is on screen whole (it needs
+      // a canvas of about 1000 x 600 pixels at the legible zoom).
+      json g = j["grids"]["tensor"];
+      const auto full = g["screen"].get<std::vector<double>>();
+      const auto seen = g["visible"].get<std::vector<double>>();
+      const double cellW = (full[2] - full[0]) / 64, cellH = (full[3] - full[1]) / 64;
+      EXPECT_GE(seen[2] - seen[0], 16 * cellW - 1) << g.dump();
+      EXPECT_GE(seen[3] - seen[1], 32 * cellH - 1) << g.dump();
+    }
     int labels = 0;
     for (auto& [id, grid] : j["grids"].items()) labels += grid["labels"].get<int>();
     EXPECT_GT(labels, 0) << args[1] << ": " << j["grids"].dump();

@@ -86,7 +86,7 @@ void SceneCanvas::fit(const Scene& scene, bool overview) {
       t.glyphsPerCell /= double(g.labels.size());
       grids.push_back(t);
     }
-    auto labelsShow = [&](float z) {
+    auto labelsShow = [&](float z, bool withinBudget) {
       const float font = labelPx(z);
       if (font < kStartLabelPx) return false;
       for (size_t i = 0; i < grids.size(); ++i) {
@@ -94,7 +94,7 @@ void SceneCanvas::fit(const Scene& scene, bool overview) {
         const float cw = g.cellW * z, ch = g.cellH * z;
         if (float(grids[i].longest) * kCharWidth * font / kLabelPx > cw - 2 || font > ch)
           return false;
-        if (i == 0) {
+        if (i == 0 && withinBudget) {
           double cols = std::min<double>(g.cols, std::ceil(size_.x / cw) + 1);
           double rows = std::min<double>(g.rows, std::ceil(size_.y / ch) + 1);
           if (cols * rows * grids[i].glyphsPerCell > double(kGlyphBudget)) return false;
@@ -102,9 +102,17 @@ void SceneCanvas::fit(const Scene& scene, bool overview) {
       }
       return true;
     };
-    if (!grids.empty() && !labelsShow(zoom_)) {
+    if (!grids.empty() && !labelsShow(zoom_, true)) {
+      // The smallest legible zoom; there, if the first grid's whole CTA tile fits the canvas, the
+      // view opens on it (labels past the frame's glyph budget fill in row by row as it allows);
+      // otherwise it zooms in until the visible labels fit the budget.
       float z = std::max(zoom_, kStartLabelPx / (kLabelPx * 1.25f));
-      while (z < kMaxStartZoom && !labelsShow(z)) z *= 1.05f;
+      while (z < kMaxStartZoom && !labelsShow(z, false)) z *= 1.05f;
+      const CellGrid& first = *grids.front().grid;
+      const bool tileFits = first.tileRows > 0 && first.tileCols > 0 &&
+                            float(first.tileCols) * first.cellW * z <= size_.x &&
+                            float(first.tileRows) * first.cellH * z <= size_.y;
+      while (!tileFits && z < kMaxStartZoom && !labelsShow(z, true)) z *= 1.05f;
       zoom_ = std::min(z, kMaxStartZoom);
     }
   }

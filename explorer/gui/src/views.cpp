@@ -1,6 +1,7 @@
 #include "explorer/views.h"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 
 namespace explorer {
@@ -92,16 +93,58 @@ CellGrid tensorShapedGrid(const char* id, const TensorMap& m) {
 
 // Thick edges between cells whose (first) owners are in different warps or blocks, so warp tiles
 // read at any zoom even though the labels carry only the thread id.
+} // namespace
+
+CtaTile ctaTile(const LinearLayout& ll) {
+  // Triton orders a distributed layout's register bases within-thread first, then the tile
+  // repetitions; a repetition basis has one non-zero component, larger than every lane, warp and
+  // block component of its dim. The tile spans the other bases: per dim, twice the largest
+  // component (or 1).
+  CtaTile t;
+  const int reg = ll.inDimIndex(layout::dims::reg());
+  const int nOut = ll.numOutDims();
+  std::vector<uint64_t> hardwareMax(size_t(nOut), 0), tileMax(size_t(nOut), 0);
+  for (int d = 0; d < ll.numInDims(); ++d) {
+    if (d == reg) continue;
+    for (int b = 0; b < ll.inDimSizeLog2(d); ++b)
+      for (int o = 0; o < nOut; ++o)
+        hardwareMax[size_t(o)] = std::max(hardwareMax[size_t(o)], ll.basis(d, b, o));
+  }
+  tileMax = hardwareMax;
+  for (int b = 0; reg >= 0 && b < ll.inDimSizeLog2(reg); ++b) {
+    int nonZero = 0, dim = -1;
+    for (int o = 0; o < nOut; ++o)
+      if (ll.basis(reg, b, o) != 0) ++nonZero, dim = o;
+    if (nonZero == 1 && ll.basis(reg, b, dim) > hardwareMax[size_t(dim)]) {
+      t.repetitionMask |= uint64_t{1} << b;
+    } else {
+      for (int o = 0; o < nOut; ++o)
+        tileMax[size_t(o)] = std::max(tileMax[size_t(o)], ll.basis(reg, b, o));
+    }
+  }
+  for (int o = 0; o < nOut; ++o)
+    t.extent.push_back(tileMax[size_t(o)] ? std::bit_floor(tileMax[size_t(o)]) * 2 : 1);
+  return t;
+}
+
+namespace {
+
+// Thick edges between cells whose (first) owners are in different warps, blocks or CTA tiles, so
+// warp tiles and tile repetitions read at any zoom even though the labels carry only the thread.
 void addGroupEdges(const TensorMap& m, CellGrid& g) {
-  if (!m.isDistributed() ||
-      (m.inValue(m.numInputs() - 1, "warp") == 0 && m.inValue(m.numInputs() - 1, "block") == 0))
-    return; // one warp, one block: no group boundaries
+  if (!m.isDistributed()) return;
+  const uint64_t tiles = ctaTile(m.layout()).repetitionMask;
+  const uint64_t last = m.numInputs() - 1;
+  if (m.inValue(last, "warp") == 0 && m.inValue(last, "block") == 0 && tiles == 0)
+    return; // one warp, one block, one tile: no group boundaries
   const uint64_t noOwner = ~uint64_t{0};
   std::vector<uint64_t> group(m.numElements(), noOwner);
   for (uint64_t c = 0; c < m.numElements(); ++c) {
     auto owners = m.owners(c);
-    if (!owners.empty())
-      group[c] = m.inValue(owners[0], "block") << 32 | m.inValue(owners[0], "warp");
+    if (owners.empty()) continue;
+    const uint64_t in = owners[0];
+    group[c] = (m.inValue(in, "register") & tiles) << 40 | m.inValue(in, "block") << 24 |
+               m.inValue(in, "warp");
   }
   g.edges.assign(m.numElements(), 0);
   for (int r = 0; r < g.rows; ++r)
@@ -144,6 +187,11 @@ CellGrid tensorGrid(const TensorMap& map, const ViewOptions& opt, const std::str
     }
   }
   addGroupEdges(map, g);
+  if (map.isDistributed() && map.layout().numOutDims() <= 2) {
+    const CtaTile tile = ctaTile(map.layout());
+    g.tileRows = map.layout().numOutDims() == 2 ? int(tile.extent[0]) : 1;
+    g.tileCols = int(tile.extent.back());
+  }
   g.cellW = opt.cellSize > 0 ? opt.cellSize : labelWidth(g.labels);
   g.cellH = opt.cellSize > 0 ? opt.cellSize : 20;
   g.rowHeaders = rowHeaders(map);

@@ -50,6 +50,8 @@ struct CellGrid {
   std::vector<uint8_t> edges;
   // The fills before a selection dimmed them (markSelection keeps them; empty until then).
   std::vector<Rgba> undimmedFill;
+  // The layout's CTA tile in cells (0: none): the canvas opens on a whole tile when it can.
+  int tileRows = 0, tileCols = 0;
 
   float width() const { return cols * cellW; }
   float height() const { return rows * cellH; }

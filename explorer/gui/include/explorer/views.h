@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace explorer {
 
@@ -27,6 +28,15 @@ struct ViewOptions {
   // Intel DPAS layouts.
   bool intelTerms = false;
 };
+
+// A distributed layout's CTA tile: the register bits that step from one tile to the next (Triton
+// orders registers within-thread first, then repetitions) and the tile's extent per out-dim.
+// A 16x16 blocked layout of 4x8 lanes with sizePerThread [1, 2] over 32x32: extent {4, 16}.
+struct CtaTile {
+  uint64_t repetitionMask = 0;
+  std::vector<uint64_t> extent;
+};
+CtaTile ctaTile(const layout::LinearLayout& ll);
 
 // The in-dim a distributed layout is coloured by when none is chosen: lane, else the first.
 std::string defaultColorBy(const TensorMap& map);
