@@ -130,8 +130,8 @@ TEST(ExplorerViews, TensorSceneLabelsColoursAndSelection) {
   ASSERT_EQ(g->rows * g->cols, 1024);
   // Each label names an input that apply maps to that cell; colours follow the lane.
   const uint64_t regs = ll.inDimSize(0);
-  // T<thread>:<register>, the thread counted over the CTA (lane + 32 * warp).
-  std::regex re(R"(T(\d+):(\d+))");
+  // T<thread> over V<register>, the thread counted over the CTA (lane + 32 * warp).
+  std::regex re("T(\\d+)\nV(\\d+)");
   for (int c = 0; c < 1024; ++c) {
     std::smatch m;
     ASSERT_TRUE(std::regex_match(g->labels[c], m, re)) << g->labels[c];
@@ -221,6 +221,18 @@ TEST(ExplorerViews, TensorSceneMarksCtaTileBoundaries) {
                                     "warpsPerCTA = [2, 2], instrShape = [16, 8]}>",
                                     {64, 64});
   EXPECT_EQ(ctaTile(mma).extent, (std::vector<uint64_t>{32, 16}));
+  // One warp's part: sizePerThread x threadsPerWarp for blocked, instrShape for mma v2; a
+  // blocked layout of 2x2 warps of [2, 16] lanes holding [1, 4] each: 2x64 of a 4x128 tile.
+  EXPECT_EQ(tile.warpExtent, (std::vector<uint64_t>{4, 16}));
+  EXPECT_EQ(ctaTile(mma).warpExtent, (std::vector<uint64_t>{16, 8}));
+  const CtaTile blocked = ctaTile(encodingLayout(
+      "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [2, 2], "
+      "order = [1, 0]}>",
+      {64, 256}));
+  EXPECT_EQ(blocked.extent, (std::vector<uint64_t>{4, 128}));
+  EXPECT_EQ(blocked.warpExtent, (std::vector<uint64_t>{2, 64}));
+  EXPECT_EQ(g->warpTileRows, 4);
+  EXPECT_EQ(g->warpTileCols, 16);
 }
 
 // CIELAB distance written here from the CIE formulas (not the palette's code).
@@ -345,7 +357,7 @@ TEST(ExplorerViews, BroadcastAndUnownedCells) {
   Scene s = tensorScene(*map, {});
   const CellGrid* g = s.grid("tensor");
   EXPECT_EQ(countMarked(*g, kMarkBroadcast), 64);
-  std::regex plus(R"(.* \+(\d+))");
+  std::regex plus("T\\d+\nV\\d+ \\+(\\d+)");
   for (int c = 0; c < 64; ++c) {
     std::smatch m;
     ASSERT_TRUE(std::regex_match(g->labels[c], m, plus)) << g->labels[c];
@@ -438,7 +450,7 @@ TEST(ExplorerSvg, CellsReadBackWithTheirLabels) {
   ASSERT_TRUE(map);
   std::string svg = sceneToSvg(tensorScene(*map, {}));
   std::regex cell(
-      R"re(<g class="cell" data-grid="tensor" data-row="(\d+)" data-col="(\d+)"><rect [^>]*/><text [^>]*>T(\d+):(\d+)</text></g>)re");
+      R"re(<g class="cell" data-grid="tensor" data-row="(\d+)" data-col="(\d+)"><rect [^>]*/><text [^>]*><tspan>T(\d+)</tspan><tspan [^>]*>V(\d+)</tspan></text></g>)re");
   std::set<std::pair<int, int>> seen;
   for (auto it = std::sregex_iterator(svg.begin(), svg.end(), cell); it != std::sregex_iterator();
        ++it) {

@@ -299,26 +299,32 @@ std::vector<SvgCell> svgCells(const std::string& svg, const std::string& grid) {
   static const std::regex cellRe(
       // Markers (e.g. the broadcast corner) may sit between the rect and the label.
       R"re(<g class="cell" data-grid="([^"]*)" data-row="(\d+)" data-col="(\d+)"[^>]*>\s*)re"
-      R"re(<rect[^>]*/>\s*(?:<[a-z]+[^>]*/>\s*)*<text[^>]*>([^<]*)</text>\s*</g>)re");
+      R"re(<rect[^>]*/>\s*(?:<[a-z]+[^>]*/>\s*)*<text[^>]*>((?:[^<]|<tspan[^>]*>|</tspan>)*))re"
+      R"re(</text>\s*</g>)re");
+  // A two-line label is two tspans of one text.
+  static const std::regex lineBreak("</tspan><tspan[^>]*>"), tspan("</?tspan[^>]*>");
   std::vector<SvgCell> cells;
   for (auto it = std::sregex_iterator(svg.begin(), svg.end(), cellRe); it != std::sregex_iterator();
        ++it) {
     const auto& m = *it;
-    if (m[1] == grid) cells.push_back({std::stoi(m[2]), std::stoi(m[3]), m[4]});
+    if (m[1] != grid) continue;
+    const std::string text =
+        std::regex_replace(std::regex_replace(m[4].str(), lineBreak, "\n"), tspan, "");
+    cells.push_back({std::stoi(m[2]), std::stoi(m[3]), text});
   }
   return cells;
 }
 
-// A tensor label: "T<thread>:<register>" with the thread counted over the CTA (lane + warp *
-// lanes, as triton-tensor-layout prints), "B<block>:" in front for several blocks, " +n" for n
-// more owners.
+// A tensor label: "T<thread>" over "V<register>" with the thread counted over the CTA (lane +
+// warp * lanes, as triton-tensor-layout prints), "B<block>:" in front for several blocks, " +n"
+// for n more owners.
 struct Label {
   int block = 0, thread = 0, reg = 0, more = 0;
   bool hasBlock = false;
 };
 
 bool parseLabel(const std::string& text, Label& label) {
-  static const std::regex labelRe(R"(^(?:B(\d+):)?T(\d+):(\d+)(?: \+(\d+))?$)");
+  static const std::regex labelRe("^(?:B(\\d+):)?T(\\d+)\nV(\\d+)(?: \\+(\\d+))?$");
   std::smatch m;
   if (!std::regex_match(text, m, labelRe)) return false;
   label.hasBlock = m[1].matched;
@@ -439,13 +445,18 @@ TEST_F(ExplorerGui, StartZoomLabelsAreLegible) {
       {"--layout",
        "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], "
        "instrShape = [16, 8]}>",
-       "--shape", "64x64", "--size", "1600x980"},
+       "--shape", "64x64", "--size", "1600x1200"},
       {"--layout", kBlocked32, "--shape", "32x32", "--view", "banks"},
       {"--layout",
        "#ttg.dot_op<{opIdx = 0, parent = #ttig.dpas<{repeatCount = 8, systolicDepth = 8, "
        "executionSize = 16, opsPerChan = 2, threadsPerWarp = 16, warpsPerCTA = [1, 1], "
        "repCluster = [1, 1]}>, kWidth = 1}>",
        "--shape", "8x16", "--view", "blockload"},
+      // Where the MMA's CTA tile does not fit, one warp's part of it (instrShape, 16x8) does.
+      {"--layout",
+       "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], "
+       "instrShape = [16, 8]}>",
+       "--shape", "64x64", "--size", "1000x700"},
   };
   for (size_t i = 0; i < runs.size(); ++i) {
     std::vector<std::string> args = runs[i];
@@ -456,15 +467,22 @@ TEST_F(ExplorerGui, StartZoomLabelsAreLegible) {
     ASSERT_EQ(r.status, 0) << describe(r);
     json j = readJson(report);
     EXPECT_GE(j["labelPx"].get<double>(), 11) << args[1];
-    if (i == 0) {
+    if (i == 0 || i == 3) {
       // The MMA's CTA tile (warpsPerCTA x instrShape = 32x16 cells) is on screen whole (it needs
-      // a canvas of about 1000 x 600 pixels at the legible zoom).
+      // a canvas of about 1000 x 1000 pixels at the legible zoom); on a smaller one, a warp's
+      // 16x8, and not the whole CTA tile.
       json g = j["grids"]["tensor"];
       const auto full = g["screen"].get<std::vector<double>>();
       const auto seen = g["visible"].get<std::vector<double>>();
       const double cellW = (full[2] - full[0]) / 64, cellH = (full[3] - full[1]) / 64;
-      EXPECT_GE(seen[2] - seen[0], 16 * cellW - 1) << g.dump();
-      EXPECT_GE(seen[3] - seen[1], 32 * cellH - 1) << g.dump();
+      const int rows = i == 0 ? 32 : 16, cols = i == 0 ? 16 : 8;
+      EXPECT_GE(seen[2] - seen[0], cols * cellW - 1) << g.dump();
+      EXPECT_GE(seen[3] - seen[1], rows * cellH - 1) << g.dump();
+      if (i == 3) {
+        EXPECT_LT(seen[3] - seen[1], 32 * cellH - 1) << g.dump();
+      }
+      // Cells are square-ish: thread over register on two lines.
+      EXPECT_LT(std::max(cellW, cellH) / std::min(cellW, cellH), 1.5) << g.dump();
     }
     int labels = 0;
     for (auto& [id, grid] : j["grids"].items()) labels += grid["labels"].get<int>();

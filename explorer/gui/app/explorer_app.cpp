@@ -34,6 +34,7 @@ const char* kViewNames[] = {"tensor",    "hw",   "matrix",   "banks",
                             "blockload", "diff", "operands", "convert"};
 constexpr int kViews = 8;
 const char* kOpNames[] = {"none", "compose", "invert", "invert-and-compose", "product"};
+constexpr int kOps = 5;
 
 std::string readFile(const std::string& path, std::string* error) {
   auto text = layout::readInputFile(path, "--input");
@@ -56,8 +57,12 @@ std::optional<ViewKind> viewFromName(const std::string& name) {
   return std::nullopt;
 }
 
+const char* opName(AlgebraOp op) {
+  return kOpNames[int(op)];
+}
+
 std::optional<AlgebraOp> opFromName(const std::string& name) {
-  for (int i = 0; i < 5; ++i)
+  for (int i = 0; i < kOps; ++i)
     if (name == kOpNames[i]) return AlgebraOp(i);
   return std::nullopt;
 }
@@ -177,7 +182,7 @@ bool ExplorerApp::rebuild() {
     layout::Expected<LinearLayout> r = layout::makeError("");
     bool needsB = in_.op != AlgebraOp::Invert;
     if (needsB && !b_) {
-      errOp_ = std::string(kOpNames[int(in_.op)]) + ": needs layout B";
+      errOp_ = std::string(opName(in_.op)) + ": needs layout B";
     } else {
       switch (in_.op) {
       case AlgebraOp::Compose:
@@ -196,7 +201,7 @@ bool ExplorerApp::rebuild() {
         break;
       }
       if (!r) {
-        errOp_ = std::string(kOpNames[int(in_.op)]) + ": " + r.error().message;
+        errOp_ = std::string(opName(in_.op)) + ": " + r.error().message;
       } else {
         result_ = *r;
         auto m = TensorMap::build(*result_);
@@ -428,7 +433,7 @@ void ExplorerApp::algebraPanel() {
   errorBox(errB_, in_.layoutB, whereB_);
   int op = int(in_.op);
   ImGui::SetNextItemWidth(200);
-  if (ImGui::Combo("operation", &op, kOpNames, 5)) {
+  if (ImGui::Combo("operation", &op, kOpNames, kOps)) {
     in_.op = AlgebraOp(op);
     shown_ = in_.op == AlgebraOp::None ? Shown::A : Shown::Result;
     changed = true;
@@ -624,20 +629,20 @@ void ExplorerApp::exportPanel() {
   ImGui::InputText("##png", &pngPath_);
   ImGui::SameLine();
   if (ImGui::Button("Save PNG")) pendingPng = pngPath_;
-  // Copies to the clipboard: what reopens this view, and the shown layout as text.
+  // Copies to the clipboard: what reopens this view, and the shown layout as text (built on the
+  // click only: the #ttg.linear and JSON texts cost a conversion each).
   ImGui::TextUnformatted("copy:");
-  const Exports e = exports();
-  auto copy = [&](const char* label, const std::string& text, const char* what) {
+  auto copy = [&](const char* label, std::string Exports::*text, const char* what) {
     ImGui::SameLine();
     if (ImGui::SmallButton(label)) {
-      ImGui::SetClipboardText(text.c_str());
+      ImGui::SetClipboardText((exports().*text).c_str());
       status_ = std::string("copied ") + what;
     }
   };
-  copy("command", e.commandLine, "the command line");
-  copy("state", e.state, "the state string (--state, or paste it below)");
-  copy("#ttg.linear", e.linear, "the layout as #ttg.linear");
-  copy("JSON", e.json, "the layout JSON");
+  copy("command", &Exports::commandLine, "the command line");
+  copy("state", &Exports::state, "the state string (--state, or paste it below)");
+  copy("#ttg.linear", &Exports::linear, "the layout as #ttg.linear");
+  copy("JSON", &Exports::json, "the layout JSON");
   ImGui::SetNextItemWidth(240);
   ImGui::InputTextWithHint("##state", "paste a state string", &pastedState_);
   ImGui::SameLine();

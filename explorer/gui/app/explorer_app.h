@@ -24,6 +24,7 @@ enum class Shown { A, B, Result };
 
 const char* viewName(ViewKind v);
 std::optional<ViewKind> viewFromName(const std::string& name);
+const char* opName(AlgebraOp op);
 std::optional<AlgebraOp> opFromName(const std::string& name);
 
 struct ExplorerInputs {
@@ -95,9 +96,14 @@ private:
   void handleClick(const CellHit& hit);
   void updateSelection();
   void buildScene();
-  void buildSpecialScene();  // banks, blockload (special_views.cpp)
-  void buildOperandsScene(); // operands (special_views.cpp)
-  void buildConvertScene();  // convert (special_views.cpp)
+  struct ShapedText {
+    std::string text;
+    layout::Expected<std::vector<int64_t>> shape;
+  };
+  ShapedText layoutAWithShape() const; // the encoding text of layout A and its tensor shape
+  void buildSpecialScene();            // banks, blockload (special_views.cpp)
+  void buildOperandsScene();           // operands (special_views.cpp)
+  void buildConvertScene();            // convert (special_views.cpp)
   const TensorMap* shownMap() const;
 
   ExplorerInputs in_;

@@ -35,17 +35,42 @@ float labelPx(float zoom) {
 }
 
 // A label that does not fit its cell loses the block prefix ("B1:") and the broadcast count
-// (" +3"): the thread and register stay, the rest is in the colour and inspector.
+// (" +3"): the thread and register stay, the rest is in the colour and inspector. Other
+// two-line labels (the diff view's "A owner / B owner") have no short form: dropping a line
+// would hide layout B's owner.
 std::string_view shortLabel(std::string_view label) {
-  // A two-line label (the diff view's "A owner / B owner") has no short form: dropping its second
-  // line would hide layout B's owner.
-  if (label.find('\n') != std::string_view::npos) return label;
+  const size_t nl = label.find('\n');
+  const bool threadOverRegister =
+      nl != std::string_view::npos && label.substr(nl + 1).starts_with('V');
+  if (nl != std::string_view::npos && !threadOverRegister) return label;
   std::string_view first = label;
   if (first.size() > 1 && first[0] == 'B' && std::isdigit(static_cast<unsigned char>(first[1])))
     if (size_t colon = first.find(':'); colon != std::string_view::npos)
       first.remove_prefix(colon + 1);
   if (size_t plus = first.find(" +"); plus != std::string_view::npos) first = first.substr(0, plus);
   return first;
+}
+
+// Characters of a label's longest line and its number of lines.
+struct TextExtent {
+  size_t columns = 0;
+  int lines = 1;
+};
+TextExtent extentOf(std::string_view label) {
+  TextExtent e;
+  size_t line = 0;
+  for (char c : label) {
+    line = c == '\n' ? 0 : line + 1;
+    e.lines += c == '\n';
+    e.columns = std::max(e.columns, line);
+  }
+  return e;
+}
+
+// The glyphs a label draws (spaces and line breaks draw none).
+int64_t glyphCount(std::string_view label) {
+  return int64_t(label.size()) -
+         std::count_if(label.begin(), label.end(), [](char c) { return c == ' ' || c == '\n'; });
 }
 
 // A draw-list callback (run by the OpenGL backend between its draw calls): blending off for
@@ -71,16 +96,19 @@ void SceneCanvas::fit(const Scene& scene, bool overview) {
   if (!overview && !scene.grids.empty()) {
     struct GridText {
       const CellGrid* grid;
-      size_t longest = 0; // characters of the longest short label
+      size_t longest = 0; // characters of the longest line of a short label
+      int lines = 1;
       double glyphsPerCell = 0;
     };
     std::vector<GridText> grids;
     for (const CellGrid& g : scene.grids) {
       GridText t{&g};
       for (const auto& l : g.labels) {
-        size_t n = shortLabel(l).size();
-        t.glyphsPerCell += double(n);
-        t.longest = std::max(t.longest, n);
+        const std::string_view label = shortLabel(l);
+        const TextExtent e = extentOf(label);
+        t.glyphsPerCell += double(glyphCount(label));
+        t.longest = std::max(t.longest, e.columns);
+        t.lines = std::max(t.lines, e.lines);
       }
       if (t.longest == 0) continue;
       t.glyphsPerCell /= double(g.labels.size());
@@ -92,7 +120,8 @@ void SceneCanvas::fit(const Scene& scene, bool overview) {
       for (size_t i = 0; i < grids.size(); ++i) {
         const CellGrid& g = *grids[i].grid;
         const float cw = g.cellW * z, ch = g.cellH * z;
-        if (float(grids[i].longest) * kCharWidth * font / kLabelPx > cw - 2 || font > ch)
+        if (float(grids[i].longest) * kCharWidth * font / kLabelPx > cw - 2 ||
+            float(grids[i].lines) * font > ch)
           return false;
         if (i == 0 && withinBudget) {
           double cols = std::min<double>(g.cols, std::ceil(size_.x / cw) + 1);
@@ -103,15 +132,19 @@ void SceneCanvas::fit(const Scene& scene, bool overview) {
       return true;
     };
     if (!grids.empty() && !labelsShow(zoom_, true)) {
-      // The smallest legible zoom; there, if the first grid's whole CTA tile fits the canvas, the
-      // view opens on it (labels past the frame's glyph budget fill in row by row as it allows);
-      // otherwise it zooms in until the visible labels fit the budget.
+      // The smallest legible zoom; there, if the first grid's whole CTA tile (else one warp's
+      // part of it) fits the canvas, the view opens on it (labels past the frame's glyph budget
+      // fill in row by row as it allows); otherwise it zooms in until the visible labels fit the
+      // budget.
       float z = std::max(zoom_, kStartLabelPx / (kLabelPx * 1.25f));
       while (z < kMaxStartZoom && !labelsShow(z, false)) z *= 1.05f;
       const CellGrid& first = *grids.front().grid;
-      const bool tileFits = first.tileRows > 0 && first.tileCols > 0 &&
-                            float(first.tileCols) * first.cellW * z <= size_.x &&
-                            float(first.tileRows) * first.cellH * z <= size_.y;
+      auto fits = [&](int rows, int cols) {
+        return rows > 0 && cols > 0 && float(cols) * first.cellW * z <= size_.x &&
+               float(rows) * first.cellH * z <= size_.y;
+      };
+      const bool tileFits =
+          fits(first.tileRows, first.tileCols) || fits(first.warpTileRows, first.warpTileCols);
       while (!tileFits && z < kMaxStartZoom && !labelsShow(z, true)) z *= 1.05f;
       zoom_ = std::min(z, kMaxStartZoom);
     }
@@ -326,7 +359,7 @@ SceneCanvas::planLabels(const Scene& scene, const ImVec2& clipMin, const ImVec2&
     if (longestLabel_[index] < 0) {
       size_t best = 0;
       for (size_t i = 1; i < g.labels.size(); ++i)
-        if (g.labels[i].size() > g.labels[best].size()) best = i;
+        if (extentOf(g.labels[i]).columns > extentOf(g.labels[best]).columns) best = i;
       longestLabel_[index] = int64_t(best);
     }
     const std::string& longest = g.labels[size_t(longestLabel_[index])];
@@ -343,8 +376,7 @@ SceneCanvas::planLabels(const Scene& scene, const ImVec2& clipMin, const ImVec2&
           size_t i = size_t(g.index(r, c));
           if (i >= g.labels.size()) continue;
           std::string_view l = g.labels[i];
-          if (shortened) l = shortLabel(l);
-          n += int64_t(l.size()) - std::count(l.begin(), l.end(), ' ');
+          n += glyphCount(shortened ? shortLabel(l) : l);
         }
       return n;
     };
@@ -470,7 +502,7 @@ void SceneCanvas::drawGrid(ImDrawList* dl, const CellGrid& g, size_t index, cons
       if (fontSize > 0 && i < g.labels.size() && !g.labels[i].empty()) {
         std::string_view label = g.labels[i];
         if (form == LabelForm::Short) label = shortLabel(label);
-        glyphsLeft -= int64_t(label.size()) - std::count(label.begin(), label.end(), ' ');
+        glyphsLeft -= glyphCount(label);
         if (glyphsLeft < 0) continue; // this grid's share of the budget is spent
         const char* begin = label.data();
         const char* end = begin + label.size();

@@ -17,11 +17,6 @@ std::string shellQuoted(const std::string& s) {
   return q + "'";
 }
 
-const char* opName(AlgebraOp op) {
-  static const char* names[] = {"none", "compose", "invert", "invert-and-compose", "product"};
-  return names[int(op)];
-}
-
 } // namespace
 
 std::string encodeSessionState(const SessionState& s) {

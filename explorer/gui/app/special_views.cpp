@@ -15,16 +15,21 @@
 
 namespace explorer {
 
+ExplorerApp::ShapedText ExplorerApp::layoutAWithShape() const {
+  // Layout A's own shape when it has one (a tensor type, layout JSON), as the tensor view takes;
+  // the encoding text without its tensor type.
+  ShapedText t{in_.layoutA, ownShape_.empty() ? parseShapeText(in_.shape)
+                                              : layout::Expected<std::vector<int64_t>>(ownShape_)};
+  if (auto typed = splitTensorType(t.text)) t.text = typed->encoding;
+  return t;
+}
+
 void ExplorerApp::buildSpecialScene() {
-  // Layout A's own shape when it has one (a tensor type, layout JSON), as the tensor view takes.
-  auto shape = ownShape_.empty() ? parseShapeText(in_.shape)
-                                 : layout::Expected<std::vector<int64_t>>(ownShape_);
+  auto [access, shape] = layoutAWithShape();
   if (!shape) {
     errView_ = shape.error().message;
     return;
   }
-  std::string access = in_.layoutA;
-  if (auto typed = splitTensorType(access)) access = typed->encoding;
   if (in_.view == ViewKind::Banks) {
     auto v = bankView(access, in_.shared, *shape, in_.elemBits, in_.instruction);
     if (!v) {
@@ -58,10 +63,7 @@ void ExplorerApp::buildSpecialScene() {
 }
 
 void ExplorerApp::buildOperandsScene() {
-  std::string text = in_.layoutA;
-  if (auto typed = splitTensorType(text)) text = typed->encoding;
-  auto shape = ownShape_.empty() ? parseShapeText(in_.shape)
-                                 : layout::Expected<std::vector<int64_t>>(ownShape_);
+  auto [text, shape] = layoutAWithShape();
   if (!shape || shape->size() != 2) {
     errView_ = "operands: the shape must be M x N (the accumulator's)";
     return;

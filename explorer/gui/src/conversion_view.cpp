@@ -9,12 +9,6 @@ namespace {
 
 constexpr float kMargin = 16, kHeaderW = 44, kHeaderH = 18, kLineH = 15;
 
-std::vector<std::string> indexHeaders(int n, const char* prefix) {
-  std::vector<std::string> h(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) h[size_t(i)] = prefix + std::to_string(i);
-  return h;
-}
-
 } // namespace
 
 Scene conversionScene(const TensorMap& src, const TensorMap& dst,

@@ -116,17 +116,23 @@ std::vector<uint64_t> TensorMap::coordinate(uint64_t cell) const {
   return c;
 }
 
+std::string TensorMap::threadName(uint64_t in) const {
+  // As triton-tensor-layout and layoutctl print: the thread id within the CTA (lane + warp *
+  // lanes), so warp 1's lane 0 reads T32, not T0 like warp 0's.
+  std::string s;
+  int b = inDimIndex("block"), l = inDimIndex("lane");
+  if (b >= 0 && inBits_[b] > 0) s += "B" + std::to_string(inValue(in, "block")) + ":";
+  const uint64_t lanes = l >= 0 ? uint64_t{1} << inBits_[l] : 1;
+  return s + "T" + std::to_string(inValue(in, "lane") + inValue(in, "warp") * lanes);
+}
+
+std::string TensorMap::cellLabel(uint64_t in) const {
+  if (!distributed_) return label(in);
+  return threadName(in) + "\nV" + std::to_string(inValue(in, "register"));
+}
+
 std::string TensorMap::label(uint64_t in) const {
-  if (distributed_) {
-    // As triton-tensor-layout and layoutctl print: the thread id within the CTA (lane + warp *
-    // lanes), so warp 1's lane 0 reads T32, not T0 like warp 0's.
-    std::string s;
-    int b = inDimIndex("block"), l = inDimIndex("lane");
-    if (b >= 0 && inBits_[b] > 0) s += "B" + std::to_string(inValue(in, "block")) + ":";
-    const uint64_t lanes = l >= 0 ? uint64_t{1} << inBits_[l] : 1;
-    return s + "T" + std::to_string(inValue(in, "lane") + inValue(in, "warp") * lanes) + ":" +
-           std::to_string(inValue(in, "register"));
-  }
+  if (distributed_) return threadName(in) + ":" + std::to_string(inValue(in, "register"));
   // Shared layouts: offset[, block].
   int off = inDimIndex("offset"), blk = inDimIndex("block");
   if (off >= 0 && layout_.numInDims() == (blk >= 0 ? 2 : 1)) {

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace explorer {
@@ -33,6 +34,12 @@ bool cellAt(const CellGrid& g, float x, float y, int* row, int* col) {
   *col = std::min(g.cols - 1, int((x - g.x) / g.cellW));
   *row = std::min(g.rows - 1, int((y - g.y) / g.cellH));
   return true;
+}
+
+std::vector<std::string> indexHeaders(int n, std::string_view prefix) {
+  std::vector<std::string> h(size_t(std::max(n, 0)));
+  for (size_t i = 0; i < h.size(); ++i) h[i] = std::string(prefix) + std::to_string(i);
+  return h;
 }
 
 namespace palette {

@@ -73,12 +73,6 @@ std::vector<std::string> rowHeaders(const TensorMap& m) {
   return h;
 }
 
-std::vector<std::string> indexHeaders(int n) {
-  std::vector<std::string> h(n);
-  for (int i = 0; i < n; ++i) h[i] = std::to_string(i);
-  return h;
-}
-
 // A grid with one (empty) cell per tensor element; geometry is set by the caller.
 CellGrid tensorShapedGrid(const char* id, const TensorMap& m) {
   CellGrid g;
@@ -103,12 +97,16 @@ CtaTile ctaTile(const LinearLayout& ll) {
   CtaTile t;
   const int reg = ll.inDimIndex(layout::dims::reg());
   const int nOut = ll.numOutDims();
-  std::vector<uint64_t> hardwareMax(size_t(nOut), 0), tileMax(size_t(nOut), 0);
+  const int lane = ll.inDimIndex(layout::dims::lane());
+  std::vector<uint64_t> hardwareMax(size_t(nOut), 0), tileMax(size_t(nOut), 0),
+      warpMax(size_t(nOut), 0);
   for (int d = 0; d < ll.numInDims(); ++d) {
     if (d == reg) continue;
     for (int b = 0; b < ll.inDimSizeLog2(d); ++b)
-      for (int o = 0; o < nOut; ++o)
+      for (int o = 0; o < nOut; ++o) {
         hardwareMax[size_t(o)] = std::max(hardwareMax[size_t(o)], ll.basis(d, b, o));
+        if (d == lane) warpMax[size_t(o)] = std::max(warpMax[size_t(o)], ll.basis(d, b, o));
+      }
   }
   tileMax = hardwareMax;
   for (int b = 0; reg >= 0 && b < ll.inDimSizeLog2(reg); ++b) {
@@ -118,12 +116,17 @@ CtaTile ctaTile(const LinearLayout& ll) {
     if (nonZero == 1 && ll.basis(reg, b, dim) > hardwareMax[size_t(dim)]) {
       t.repetitionMask |= uint64_t{1} << b;
     } else {
-      for (int o = 0; o < nOut; ++o)
+      for (int o = 0; o < nOut; ++o) {
         tileMax[size_t(o)] = std::max(tileMax[size_t(o)], ll.basis(reg, b, o));
+        warpMax[size_t(o)] = std::max(warpMax[size_t(o)], ll.basis(reg, b, o));
+      }
     }
   }
-  for (int o = 0; o < nOut; ++o)
-    t.extent.push_back(tileMax[size_t(o)] ? std::bit_floor(tileMax[size_t(o)]) * 2 : 1);
+  auto extent = [](uint64_t largest) { return largest ? std::bit_floor(largest) * 2 : 1; };
+  for (int o = 0; o < nOut; ++o) {
+    t.extent.push_back(extent(tileMax[size_t(o)]));
+    t.warpExtent.push_back(extent(warpMax[size_t(o)]));
+  }
   return t;
 }
 
@@ -180,7 +183,7 @@ CellGrid tensorGrid(const TensorMap& map, const ViewOptions& opt, const std::str
       continue;
     }
     g.fill[c] = palette::categorical(int(map.inValue(owners[0], opt.colorBy)), nColors);
-    g.labels[c] = map.label(owners[0]);
+    g.labels[c] = map.cellLabel(owners[0]);
     if (owners.size() > 1) {
       g.marks[c] |= kMarkBroadcast;
       g.labels[c] += " +" + std::to_string(owners.size() - 1);
@@ -189,11 +192,14 @@ CellGrid tensorGrid(const TensorMap& map, const ViewOptions& opt, const std::str
   addGroupEdges(map, g);
   if (map.isDistributed() && map.layout().numOutDims() <= 2) {
     const CtaTile tile = ctaTile(map.layout());
-    g.tileRows = map.layout().numOutDims() == 2 ? int(tile.extent[0]) : 1;
+    const bool twoDims = map.layout().numOutDims() == 2;
+    g.tileRows = twoDims ? int(tile.extent[0]) : 1;
     g.tileCols = int(tile.extent.back());
+    g.warpTileRows = twoDims ? int(tile.warpExtent[0]) : 1;
+    g.warpTileCols = int(tile.warpExtent.back());
   }
   g.cellW = opt.cellSize > 0 ? opt.cellSize : labelWidth(g.labels);
-  g.cellH = opt.cellSize > 0 ? opt.cellSize : 20;
+  g.cellH = opt.cellSize > 0 ? opt.cellSize : lines(g.labels) == 2 ? 34 : 20;
   g.rowHeaders = rowHeaders(map);
   g.colHeaders = indexHeaders(map.cols());
   return g;

@@ -52,11 +52,17 @@ public:
   // in front when there are several blocks (triton-tensor-layout's form); "o<offset>" for
   // shared layouts; otherwise "name=v,...".
   std::string label(uint64_t packedInput) const;
+  // The label of a tensor cell: for distributed layouts the thread over the register on two
+  // lines, "T<thread>\nV<register>" (CuTe's T/V pictures; "B<b>:" in front of the thread for
+  // several blocks), so cells stay square-ish; otherwise `label`.
+  std::string cellLabel(uint64_t packedInput) const;
   // The hardware thread of a distributed input: the packed input with the register bits
   // cleared (lane, warp, block). Equal for every input a thread holds.
   uint64_t threadOf(uint64_t packedInput) const;
 
 private:
+  std::string threadName(uint64_t packedInput) const; // "T35", "B1:T3"
+
   layout::LinearLayout layout_;
   int rows_ = 0, cols_ = 0;
   bool distributed_ = false;

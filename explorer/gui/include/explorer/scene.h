@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace explorer {
@@ -52,6 +53,8 @@ struct CellGrid {
   std::vector<Rgba> undimmedFill;
   // The layout's CTA tile in cells (0: none): the canvas opens on a whole tile when it can.
   int tileRows = 0, tileCols = 0;
+  // One warp's part of that tile, where the canvas opens when the whole tile does not fit.
+  int warpTileRows = 0, warpTileCols = 0;
 
   float width() const { return cols * cellW; }
   float height() const { return rows * cellH; }
@@ -107,6 +110,9 @@ struct Scene {
 // The hit test the canvas and the scripted runs use: the cell of grid `g` at scene point
 // (x, y), or false when the point is outside it.
 bool cellAt(const CellGrid& g, float x, float y, int* row, int* col);
+
+// Row or column headers 0..n-1 with `prefix` in front: indexHeaders(3, "L") is {L0, L1, L2}.
+std::vector<std::string> indexHeaders(int n, std::string_view prefix = "");
 
 // Colours: the scene's fixed colours and a categorical palette whose neighbours differ in hue
 // and lightness (ids 0..n-1 get n colours; adjacent lanes never look alike).

@@ -32,9 +32,10 @@ struct ViewOptions {
 // A distributed layout's CTA tile: the register bits that step from one tile to the next (Triton
 // orders registers within-thread first, then repetitions) and the tile's extent per out-dim.
 // A 16x16 blocked layout of 4x8 lanes with sizePerThread [1, 2] over 32x32: extent {4, 16}.
+// The warp tile is what one warp holds of one CTA tile (its register and lane bases): {4, 16} too.
 struct CtaTile {
   uint64_t repetitionMask = 0;
-  std::vector<uint64_t> extent;
+  std::vector<uint64_t> extent, warpExtent;
 };
 CtaTile ctaTile(const layout::LinearLayout& ll);
 
