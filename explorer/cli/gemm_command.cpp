@@ -2,6 +2,7 @@
 // report, verify it in the Xe simulator (or run it through Level Zero), and write the OpenCL C,
 // the SPIR-V and the plan JSON.
 #include "commands.h"
+#include "gemm_options.h"
 
 #include "codegen/gemm_kernel_builder.h"
 #include "codegen/opencl_emitter.h"
@@ -30,39 +31,13 @@ namespace kernels = layout::kernels;
 namespace level_zero = layout::level_zero;
 #endif
 
-int64_t intOption(const Args& args, const std::string& name, int64_t fallback) {
-  auto v = args.option(name);
-  if (!v) return fallback;
-  try {
-    size_t used = 0;
-    const long long x = std::stoll(*v, &used);
-    if (used == v->size()) return x;
-  } catch (const std::exception&) {
-  }
-  throw CliExit{kUsage, "--" + name + " '" + *v + "': expected an integer"};
-}
-
-std::array<int64_t, 2> pairOption(const Args& args, const std::string& name,
-                                  std::array<int64_t, 2> fallback) {
-  auto v = args.option(name);
-  if (!v) return fallback;
-  const auto dims = parseShape(*v, "--" + name);
-  if (dims.size() != 2) throw CliExit{kUsage, "--" + name + " '" + *v + "': expected RxC"};
-  return {dims[0], dims[1]};
-}
-
 // Defaults (512^3, the RFC's workgroup tiling), then --config, then the individual options.
 codegen::GemmConfig readConfig(const Args& args) {
   codegen::GemmConfig c;
   c.m = c.n = c.k = 512;
   bool kTileGiven = args.option("k-tile").has_value();
   if (auto path = args.option("config")) {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(readFile(*path, "--config"));
-    } catch (const nlohmann::json::parse_error& e) {
-      throw CliExit{kInvalidInput, "--config " + *path + ": " + e.what()};
-    }
+    const nlohmann::json j = readConfigJson(*path);
     auto fromFile = codegen::gemmConfigFromJson(j, c);
     if (!fromFile)
       throw CliExit{kInvalidInput, "--config " + *path + ": " + fromFile.error().message};
@@ -198,8 +173,12 @@ kernels::GemmVerification runOnOpenCl(const Args& args, const codegen::GemmKerne
 
 int runGemm(const Args& args) {
   const std::string where = args.option("target").value_or("sim");
+  if (where == "cuda") return runGemmCuda(args);
   if (where != "sim" && where != "level-zero" && where != "opencl")
-    throw CliExit{kUsage, "--target '" + where + "': expected sim, opencl or level-zero"};
+    throw CliExit{kUsage, "--target '" + where + "': expected sim, opencl, level-zero or cuda"};
+  for (const char* cudaOnly : {"block-tile", "warps", "verify-rows"})
+    if (args.option(cudaOnly))
+      throw CliExit{kUsage, std::string("--") + cudaOnly + ": only with --target cuda"};
   const std::string inputs = args.option("inputs").value_or("random");
   if (inputs != "random" && inputs != "exact")
     throw CliExit{kUsage, "--inputs '" + inputs + "': expected random or exact"};
@@ -280,14 +259,16 @@ int runGemm(const Args& args) {
 void addGemmCommand(std::vector<Command>& commands) {
   commands.push_back(
       {"gemm",
-       "gemm [--m M] [--n N] [--k K] [--dtype f16|bf16|int8|tf32] [--target sim|opencl|level-zero] "
+       "gemm [--m M] [--n N] [--k K] [--dtype f16|bf16|int8|tf32] "
+       "[--target sim|opencl|level-zero|cuda] "
        "[--emit DIR] [--config FILE] [--arch " +
            targetChoices() +
            "] [--sg-layout RxC] [--sg-data RxC] "
            "[--k-tile K] [--repeat-count 1|2|4|8] [--transpose-b] [--stages S] "
            "[--group-m G] "
            "[--grf 128|256] [--inputs random|exact] [--seed S] [--repetitions R] [--allow-spills] "
-           "[--device N] "
+           "[--device N] [--block-tile RxC] [--warps RxC] [--verify-rows R] [--flush-l2] "
+           "[--no-cublas] "
            "[--format "
            "text|json]",
        "Builds a DPAS GEMM kernel D = A * B (f16/bf16/tf32 -> f32, int8 -> int32) for a workgroup "
@@ -320,12 +301,23 @@ void addGemmCommand(std::vector<Command>& commands) {
        "sg_data, k_tile, repeat_count, transpose_b, stages, group_m, grf_per_thread; "
        "options "
        "given on the command line win. Exit 1 when the configuration breaks a rule (the message "
-       "names it) or the result does not verify.",
+       "names it) or the result does not verify. --target cuda builds the NVIDIA kernel instead "
+       "(--arch sm80: mma.sync.m16n8k16 f16/bf16 -> f32 fed by ldmatrix from shared tiles that "
+       "swizzle synthesis makes conflict-free for cp.async and ldmatrix; default 4096^3 bf16, "
+       "--block-tile 128x128 over --warps 2x2, --k-tile 32, --stages 4, --group-m 8; sm90 is "
+       "refused: its wgmma path is not built), prints the plan with the bank proofs, writes "
+       "DIR/<kernel>.cu and .plan.json with --emit, then compiles it with NVRTC and runs it on "
+       "CUDA device --device N: verified against the exact reference (every row up to 2^31 "
+       "multiply-adds, else 16 rows, or --verify-rows R), timed with CUDA events (median of "
+       "--repetitions, default 10; --flush-l2 overwrites 512 MiB before each run) beside "
+       "cuBLAS's cublasGemmEx on the same inputs (--no-cublas skips it). Exit 3 when the build "
+       "has no CUDA runner or there is no device.",
        "layoutctl gemm --m 1000 --n 1000 --k 1000 --dtype bf16 --target sim --emit out/",
-       {"m", "n", "k", "dtype", "target", "emit", "config", "arch", "sg-layout", "sg-data",
-        "k-tile", "repeat-count", "stages", "group-m", "grf", "inputs", "seed", "repetitions",
-        "device"},
-       {"transpose-b", "allow-spills"},
+       {"m",      "n",          "k",         "dtype",      "target", "emit",
+        "config", "arch",       "sg-layout", "sg-data",    "k-tile", "repeat-count",
+        "stages", "group-m",    "grf",       "inputs",     "seed",   "repetitions",
+        "device", "block-tile", "warps",     "verify-rows"},
+       {"transpose-b", "allow-spills", "flush-l2", "no-cublas"},
        runGemm});
 }
 

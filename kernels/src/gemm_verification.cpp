@@ -128,8 +128,8 @@ std::pair<int, int> productExponents(const GemmInputs& in) {
 
 } // namespace
 
-GemmVerification verifyGemm(const codegen::GemmConfig& c, const GemmInputs& in,
-                            double unitRoundoff) {
+GemmVerification verifyGemm(const codegen::GemmConfig& c, const GemmInputs& in, double unitRoundoff,
+                            std::span<const int64_t> rows) {
   GemmVerification v;
   const bool isInt = c.dtype == GemmDataType::Int8;
   const bool exact = isInt || in.kind == InputKind::ExactSums;
@@ -152,7 +152,10 @@ GemmVerification verifyGemm(const codegen::GemmConfig& c, const GemmInputs& in,
                             ExactSum(minExponent, maxExponent));
   std::vector<double> absSum(static_cast<size_t>(c.n));
   std::vector<int64_t> isum(static_cast<size_t>(c.n));
-  for (int64_t i = 0; i < c.m; ++i) {
+  const int64_t rowCount = rows.empty() ? c.m : static_cast<int64_t>(rows.size());
+  for (int64_t r = 0; r < rowCount; ++r) {
+    const int64_t i = rows.empty() ? r : rows[static_cast<size_t>(r)];
+    if (i < 0 || i >= c.m) continue;
     for (auto& s : sum) s.clear();
     std::fill(absSum.begin(), absSum.end(), 0.0);
     std::fill(isum.begin(), isum.end(), 0);

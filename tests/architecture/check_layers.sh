@@ -19,10 +19,11 @@ declare -A allowed=(
   [smem]="core text target triton"
   [conversion]="core text target triton smem"
   [protocol]="core text target triton xegpu intel smem conversion"
-  [codegen]="core text target triton intel"
+  [codegen]="core text target triton intel smem"
   [kernels]="core text target triton intel codegen"
   [level_zero]="core text target triton intel codegen kernels"
   [opencl]="core text target triton intel codegen kernels"
+  [cuda]="core text target triton intel smem codegen kernels"
   [views]="core text target triton xegpu intel smem conversion protocol"
 )
 
@@ -38,6 +39,7 @@ module_of() {
   kernels/*) echo kernels ;;
   level_zero/*) echo level_zero ;;
   opencl/*) echo opencl ;;
+  cuda/*) echo cuda ;;
   explorer/gui/include/* | explorer/gui/src/*) echo views ;;
   *) echo "" ;;
   esac
@@ -89,7 +91,7 @@ while IFS= read -r file; do
       violations=$((violations + 1))
     fi
   done < <(grep -E '^[[:space:]]*#[[:space:]]*include[[:space:]]+"' "$file")
-done < <(find liblayout codegen kernels level_zero opencl explorer/gui/include explorer/gui/src -name '*.h' -o -name '*.cpp' | sort)
+done < <(find liblayout codegen kernels level_zero opencl cuda explorer/gui/include explorer/gui/src -name '*.h' -o -name '*.cpp' | sort)
 
 # The library's public headers declare JSON functions over nlohmann/json_fwd.hpp: a program that
 # includes them does not compile the whole JSON library unless it uses it.
@@ -98,7 +100,7 @@ while IFS= read -r header; do
     echo "$header: a public header includes <nlohmann/json.hpp> (use <nlohmann/json_fwd.hpp>)"
     violations=$((violations + 1))
   fi
-done < <(find liblayout/include codegen/include kernels/include level_zero/include opencl/include -name '*.h' | sort)
+done < <(find liblayout/include codegen/include kernels/include level_zero/include opencl/include cuda/include -name '*.h' | sort)
 
 echo "layers: $checked files checked, $violations violations"
 [[ $violations -eq 0 ]]

@@ -232,7 +232,7 @@ expect gemm-bad-sg-data 1 "error: sg_data[1] = 40: must be a power-of-two multip
 expect gemm-bad-dtype 2 "error: --dtype 'fp8': expected one of f16, bf16, int8, tf32" -- "$ctl" gemm --dtype fp8
 expect gemm-bad-arch 2 "error: --arch: unknown target 'xe3' (known: pvc, bmg, arc, nvidia, cdna3, cdna4, or @file.json)" -- "$ctl" gemm --arch xe3
 expect gemm-bad-int 2 "error: --m '1e3': expected an integer" -- "$ctl" gemm --m 1e3
-expect gemm-bad-target 2 "error: --target 'cuda': expected sim, opencl or level-zero" -- "$ctl" gemm --target cuda
+expect gemm-bad-target 2 "error: --target 'sycl': expected sim, opencl, level-zero or cuda" -- "$ctl" gemm --target sycl
 expect gemm-host-memory 1 "GiB of host memory (A, B, C and the float64 reference); the limit is 8 GiB" -- "$ctl" gemm --m 100000 --n 100000 --k 100000
 expect gemm-too-big 1 "error: m = 20000000: exceeds the 2D block surface limit of 2^24 rows or bytes per row" -- "$ctl" gemm --m 20000000
 expect gemm-grf 1 "more than the 128 of grf_per_thread" -- "$ctl" gemm --grf 128
@@ -248,6 +248,22 @@ if [[ $level_zero == yes ]]; then
   expect gemm-no-loader 3 "no device: Level Zero: cannot load the Level Zero loader /nonexistent/libze_loader.so.1" -- env LAYOUT_LEVEL_ZERO_LOADER=/nonexistent/libze_loader.so.1 "$ctl" gemm "${small[@]}" --target level-zero
 fi
 expect show-no-loader 0 " - register=1 -> (0, 1)" -- env LAYOUT_LEVEL_ZERO_LOADER=/nonexistent/libze_loader.so.1 "$ctl" show
+# gemm --target cuda: the plan and the emitted files come first; this machine has no CUDA device
+# (no driver, or a build without the runner), so the run exits 3 saying so. The driver, NVRTC
+# and cuBLAS are opened at run time: layoutctl links none of them.
+expect gemm-cuda-no-device 3 "error: cuda: no device:" -- "$ctl" gemm --target cuda --m 1000 --n 1000 --k 1000 --emit "$tmp/cuda"
+expect gemm-cuda-plan 3 "ldmatrix reads: 128 issues (nvidia.ldmatrix.x4.trans), 512 wavefronts, ideal 512 (conflict-free)" -- "$ctl" gemm --target cuda --emit "$tmp/cuda"
+expect gemm-cuda-emitted 0 "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" -- cat "$tmp/cuda/gemm_sm80_bf16_128x256x64_w2x4_s3.cu"
+expect gemm-cuda-plan-json 0 '"conflictFree": true' -- cat "$tmp/cuda/gemm_sm80_bf16_128x256x64_w2x4_s3.plan.json"
+expect gemm-cuda-sm90 3 "= TMA SWIZZLE_128B (checked), boxes [128 x 64] and 4 x [64 x 64] (B N-major, read transposed)" -- "$ctl" gemm --target cuda --arch sm90 --emit "$tmp/cuda"
+expect gemm-cuda-sm90-emitted 0 "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" -- cat "$tmp/cuda/gemm_sm90_bf16_128x256x64_s4.cu"
+expect gemm-cuda-bad-k 1 "error: k = 1001: must be a multiple of 8" -- "$ctl" gemm --target cuda --k 1001
+expect gemm-cuda-bad-dtype 2 "error: --dtype 'int8': --target cuda takes f16 or bf16" -- "$ctl" gemm --target cuda --dtype int8
+expect gemm-cuda-bad-arch 2 "error: --arch 'pvc': --target cuda takes sm80 or sm90" -- "$ctl" gemm --target cuda --arch pvc
+expect gemm-cuda-bad-tile 1 "error: block_tile[0] = 96: must be a power of two in [16, 256]" -- "$ctl" gemm --target cuda --block-tile 96x128
+expect gemm-cuda-only 2 "error: --warps: only with --target cuda" -- "$ctl" gemm --warps 2x2
+expect gemm-cuda-bad-config 1 "config: unknown key 'sg_layout'" -- bash -c "echo '{\"sg_layout\": [1, 1]}' > '$tmp/cuda.json' && '$ctl' gemm --target cuda --config '$tmp/cuda.json'"
+expect ldd-no-cuda 1 "" -- bash -c "ldd '$ctl' | grep -i 'libcuda\.\|libcublas\|libnvrtc'"
 echo '{"m": 64, "n": 64, "k": 64, "dtype": "bf16", "sg_layout": [2, 2], "sg_data": [16, 32], "k_tile": 32}' >"$tmp/gemm.json"
 expect gemm-config 0 "kernel gemm_bf16_2x2_16x32_k32: D[64, 64] = A[64, 64] * B[64, 64]" -- "$ctl" gemm --config "$tmp/gemm.json"
 expect gemm-config-override 0 "D[64, 128] = A[64, 64] * B[64, 128]" -- "$ctl" gemm --config "$tmp/gemm.json" --n 128

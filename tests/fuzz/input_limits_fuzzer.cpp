@@ -3,11 +3,14 @@
 // the input (any size, up to 2^40 a dim: the view limit must refuse, never allocate), batch lines
 // through the bounded line reader (a line over the limit is answered from its first bytes),
 // explorer scripts, hardware target descriptions (layout/target), and kernel texts scanned by the
-// OpenCL prelude (kernels/opencl_prelude.h). Limits are lowered so that each run stays fast; any
+// OpenCL prelude (kernels/opencl_prelude.h), NVIDIA GEMM configurations (codegen/cuda_gemm_plan.h)
+// through the plan and the CUDA emitter. Limits are lowered so that each run stays fast; any
 // input must give a value or an error, never crash, hang or exhaust memory.
 //
 //   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
 //   ./build-fuzz/tests/fuzz/input_limits_fuzzer tests/fuzz/limits_corpus -max_total_time=30
+#include "codegen/cuda_emitter.h"
+#include "codegen/cuda_gemm_plan.h"
 #include "explorer/layout_input.h"
 #include "explorer/ui_script.h"
 #include "kernels/opencl_prelude.h"
@@ -124,6 +127,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         auto back = layout::target::hardwareTargetFromJson(nlohmann::json::parse(written.dump()));
         if (!back || layout::target::hardwareTargetToJson(*back) != written) std::abort();
       }
+  }
+
+  // An NVIDIA GEMM configuration (gemm --target cuda --config): a value or an error naming the
+  // field; a valid one plans (swizzles, bank proofs) and emits, and its JSON reads back the same.
+  {
+    nlohmann::json j = nlohmann::json::parse(rest, nullptr, /*allow_exceptions=*/false);
+    if (!j.is_discarded())
+      for (const char* arch : {"sm80", "sm90"})
+        if (auto c = layout::codegen::cudaGemmConfigFromJson(
+                j, layout::codegen::cudaGemmDefaults(arch))) {
+          const auto written = layout::codegen::cudaGemmConfigToJson(*c);
+          auto back =
+              layout::codegen::cudaGemmConfigFromJson(nlohmann::json::parse(written.dump()));
+          if (!back || layout::codegen::cudaGemmConfigToJson(*back) != written) std::abort();
+          if (auto plan = layout::codegen::buildCudaGemmPlan(*c))
+            if (layout::codegen::emitCuda(*plan).find(plan->name) == std::string::npos)
+              std::abort();
+        }
   }
 
   // The OpenCL prelude scans any kernel text for Intel built-in names (layout/kernels): a text or

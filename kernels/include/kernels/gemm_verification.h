@@ -24,6 +24,7 @@
 #include "kernels/xe_simulator.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -63,8 +64,11 @@ nlohmann::ordered_json gemmVerificationToJson(const GemmVerification& v);
 inline constexpr double kRoundToNearestUnit = 0x1p-24;
 inline constexpr double kFaithfulRoundingUnit = 0x1p-23;
 
-// Compares memory.c (the kernel's result) with the reference computed from inputs.a / .b.
+// Compares memory.c (the kernel's result) with the reference computed from inputs.a / .b, over
+// every row, or over `rows` only (large device runs check a sample of rows: the reference costs
+// N x K exact additions per row).
 GemmVerification verifyGemm(const codegen::GemmConfig& c, const GemmInputs& inputs,
-                            double unitRoundoff = kRoundToNearestUnit);
+                            double unitRoundoff = kRoundToNearestUnit,
+                            std::span<const int64_t> rows = {});
 
 } // namespace layout::kernels
