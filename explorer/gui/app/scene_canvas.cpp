@@ -433,8 +433,12 @@ void SceneCanvas::drawGrid(ImDrawList* dl, const CellGrid& g, size_t index, cons
     // Cells of a few pixels: no lines, labels or marks could show; the fill says it all (a
     // selection shows as the selected lane's cells in colour among dimmed ones).
     if (unsigned tex = gridTexture(g, index)) {
+      // Opaque texels: drawn without blending, which on software OpenGL would read back every
+      // pixel of the picture.
+      dl->AddCallback(setBlending, reinterpret_cast<void*>(intptr_t{0}));
       dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(tex)), o,
                    {o.x + float(g.cols) * cw, o.y + float(g.rows) * ch});
+      dl->AddCallback(setBlending, reinterpret_cast<void*>(intptr_t{1}));
       return;
     }
   }
