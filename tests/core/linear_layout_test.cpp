@@ -7,7 +7,10 @@
 
 #include "support/layout_expectations.h"
 
+#include <algorithm>
+#include <bit>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -154,6 +157,183 @@ TEST(LinearLayout, CreateSurjectiveInfersSizes) {
   expectLayout(*z, {{kReg, {{0, 1}}}}, {{kDim0, 1}, {kDim1, 2}});
   // The component 2 gives size 4 but rank 1 < 2: not surjective, an error.
   EXPECT_FALSE(LinearLayout::createSurjective({{kReg, {{2}}}}, {kDim0}).ok());
+}
+
+// Construction from bases against a model written from Triton's definition (docs/reference/
+// triton-linear-layout.md section 1): basis i of an in-dim is the image of input 2^i, one
+// component per out-dim; createSurjective's out size is the smallest power of two above every
+// component of that out-dim, and the layout must reach every output (GF(2) rank = out bits).
+// Random shapes cover one to six out-dims, 0 to 96 bases and up to 120 out bits (one word per
+// basis and more), and every error names the first offending basis and component.
+struct BasesCase {
+  std::vector<InDimBases> ins;
+  std::vector<DimName> outNames;
+  std::vector<uint64_t> sizes; // the model's inferred sizes
+};
+
+BasesCase randomBases(std::mt19937_64& rng) {
+  BasesCase c;
+  const int numOut = int(rng() % 7);
+  std::vector<int> log2Bound(static_cast<size_t>(numOut));
+  for (int o = 0; o < numOut; ++o) {
+    c.outNames.push_back(D(("o" + std::to_string(o)).c_str()));
+    log2Bound[size_t(o)] = int(rng() % 21);
+  }
+  const int numIn = 1 + int(rng() % 4);
+  for (int d = 0; d < numIn; ++d) {
+    InDimBases dim{D(("i" + std::to_string(d)).c_str()), {}};
+    const int numBases = int(rng() % 25);
+    for (int b = 0; b < numBases; ++b) {
+      std::vector<uint64_t> v(size_t(numOut), 0);
+      const int kind = int(rng() % 3);
+      for (int o = 0; o < numOut; ++o) {
+        const uint64_t bound = uint64_t{1} << log2Bound[size_t(o)];
+        // A unit vector (one out bit), a random vector, or zero.
+        if (kind == 1) v[size_t(o)] = rng() % bound;
+      }
+      if (kind == 0 && numOut > 0) {
+        const int o = int(rng() % uint64_t(numOut));
+        v[size_t(o)] = (uint64_t{1} << (rng() % 64)) % (uint64_t{1} << log2Bound[size_t(o)]);
+      }
+      dim.bases.push_back(std::move(v));
+    }
+    c.ins.push_back(std::move(dim));
+  }
+  for (int o = 0; o < numOut; ++o) {
+    uint64_t size = 1;
+    for (const auto& d : c.ins)
+      for (const auto& v : d.bases)
+        while (size <= v[size_t(o)]) size *= 2;
+    c.sizes.push_back(size);
+  }
+  return c;
+}
+
+// The vector of each basis with the out-dims side by side (out-dim 0 in the low bits), and the
+// GF(2) rank of those vectors; out bits fit 128.
+int modelRank(const BasesCase& c) {
+  std::vector<unsigned __int128> rows;
+  for (const auto& d : c.ins)
+    for (const auto& v : d.bases) {
+      unsigned __int128 x = 0;
+      int offset = 0;
+      for (size_t o = 0; o < v.size(); ++o) {
+        x |= static_cast<unsigned __int128>(v[o]) << offset;
+        offset += std::countr_zero(c.sizes[o]);
+      }
+      rows.push_back(x);
+    }
+  int rank = 0;
+  for (int bit = 0; bit < 128; ++bit) {
+    const unsigned __int128 m = static_cast<unsigned __int128>(1) << bit;
+    auto pivot =
+        std::find_if(rows.begin() + rank, rows.end(), [&](auto r) { return (r & m) != 0; });
+    if (pivot == rows.end()) continue;
+    std::swap(*pivot, rows[size_t(rank)]);
+    for (size_t r = 0; r < rows.size(); ++r)
+      if (r != size_t(rank) && (rows[r] & m)) rows[r] ^= rows[size_t(rank)];
+    ++rank;
+  }
+  return rank;
+}
+
+// The layout holds exactly the case's bases and out sizes, and applies as their XOR.
+void expectHoldsCase(const LinearLayout& l, const BasesCase& c, const std::vector<uint64_t>& sizes,
+                     std::mt19937_64& rng) {
+  ASSERT_EQ(l.numOutDims(), int(c.outNames.size()));
+  for (size_t o = 0; o < sizes.size(); ++o) EXPECT_EQ(l.outDimSize(int(o)), sizes[o]) << o;
+  ASSERT_EQ(l.numInDims(), int(c.ins.size()));
+  for (size_t d = 0; d < c.ins.size(); ++d) {
+    ASSERT_EQ(l.inDimSizeLog2(int(d)), int(c.ins[d].bases.size()));
+    for (size_t b = 0; b < c.ins[d].bases.size(); ++b)
+      for (size_t o = 0; o < sizes.size(); ++o)
+        ASSERT_EQ(l.basis(int(d), int(b), int(o)), c.ins[d].bases[b][o])
+            << d << " " << b << " " << o;
+  }
+  for (int trial = 0; trial < 4; ++trial) {
+    std::vector<uint64_t> in(c.ins.size()), out(sizes.size()), want(sizes.size(), 0);
+    for (size_t d = 0; d < c.ins.size(); ++d) {
+      in[d] = rng();
+      for (size_t b = 0; b < c.ins[d].bases.size(); ++b)
+        if ((in[d] >> b) & 1)
+          for (size_t o = 0; o < sizes.size(); ++o) want[o] ^= c.ins[d].bases[b][o];
+    }
+    l.apply(in, out);
+    EXPECT_EQ(out, want);
+  }
+}
+
+TEST(LinearLayout, ConstructionFromBasesAgreesWithModel) {
+  std::mt19937_64 rng(20261126);
+  int surjective = 0, wide = 0, manyBases = 0;
+  for (int iter = 0; iter < 3000; ++iter) {
+    const BasesCase c = randomBases(rng);
+    SCOPED_TRACE(iter);
+    int outBits = 0, numBases = 0;
+    for (uint64_t s : c.sizes) outBits += std::countr_zero(s);
+    for (const auto& d : c.ins) numBases += int(d.bases.size());
+    wide += outBits > 64;
+    manyBases += numBases > 64;
+    const bool onto = modelRank(c) == outBits;
+    surjective += onto;
+    auto s = LinearLayout::createSurjective(c.ins, c.outNames);
+    ASSERT_EQ(s.ok(), onto) << (s.ok() ? "" : s.error().message);
+    if (onto) {
+      expectHoldsCase(*s, c, c.sizes, rng);
+      EXPECT_TRUE(s->isSurjective());
+    } else {
+      EXPECT_NE(s.error().message.find("layout is not surjective"), std::string::npos);
+    }
+    // create with the inferred sizes, some doubled: surjective exactly when the model says so.
+    std::vector<DimSize> outs;
+    std::vector<uint64_t> sizes = c.sizes;
+    for (size_t o = 0; o < sizes.size(); ++o) {
+      if (rng() % 4 == 0 && sizes[o] < (uint64_t{1} << 20)) sizes[o] *= 2;
+      outs.push_back({c.outNames[o], sizes[o]});
+    }
+    auto l = LinearLayout::create(c.ins, outs);
+    ASSERT_OK(l);
+    expectHoldsCase(*l, c, sizes, rng);
+    EXPECT_EQ(l->isSurjective(), onto && sizes == c.sizes);
+    if (c.outNames.empty()) continue;
+    // One basis with a component too many or too few, at a random place: both name it.
+    std::vector<std::pair<size_t, size_t>> places;
+    for (size_t d = 0; d < c.ins.size(); ++d)
+      for (size_t b = 0; b < c.ins[d].bases.size(); ++b) places.push_back({d, b});
+    if (places.empty()) continue;
+    const auto [d, b] = places[rng() % places.size()];
+    std::vector<InDimBases> bad = c.ins;
+    auto& v = bad[d].bases[b];
+    if (rng() % 2 || v.size() == 1)
+      v.push_back(0);
+    else
+      v.pop_back();
+    const std::string count = "in-dim 'i" + std::to_string(d) + "' basis " + std::to_string(b) +
+                              " has " + std::to_string(v.size()) +
+                              " components; expected one per out-dim (" +
+                              std::to_string(c.outNames.size()) + ")";
+    auto badS = LinearLayout::createSurjective(bad, c.outNames);
+    ASSERT_FALSE(badS.ok());
+    EXPECT_EQ(badS.error().message, count);
+    auto badC = LinearLayout::create(bad, outs);
+    ASSERT_FALSE(badC.ok());
+    EXPECT_EQ(badC.error().message, count);
+    // One component at or above its out-dim's size.
+    std::vector<InDimBases> large = c.ins;
+    const size_t o = rng() % c.outNames.size();
+    large[d].bases[b][o] = sizes[o] + rng() % 3;
+    auto badR = LinearLayout::create(large, outs);
+    ASSERT_FALSE(badR.ok());
+    EXPECT_EQ(badR.error().message,
+              "in-dim 'i" + std::to_string(d) + "' basis " + std::to_string(b) + ": component " +
+                  std::to_string(large[d].bases[b][o]) + " for out-dim 'o" + std::to_string(o) +
+                  "' must be less than its size " + std::to_string(sizes[o]));
+  }
+  // The generator reached every regime it is meant to.
+  EXPECT_GT(surjective, 300);
+  EXPECT_GT(3000 - surjective, 300);
+  EXPECT_GT(wide, 100);
+  EXPECT_GT(manyBases, 30);
 }
 
 TEST(LinearLayout, Accessors) {

@@ -37,6 +37,8 @@ public:
                     detail::getBits(v, o.bitOffset, o.sizeLog2) ^ value);
   }
   LinearLayout build() { return std::move(l_); }
+  // Records the rank when the builder already knows it (as rank() would compute it).
+  void knownRank(int rank) { l_.rank_.value.store(rank, std::memory_order_relaxed); }
 
   // Shapes of an existing layout, for builders that keep them.
   static DimShape inShape(const LinearLayout& l);

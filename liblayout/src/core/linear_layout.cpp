@@ -12,6 +12,7 @@
 #include <charconv>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 
 namespace layout {
 
@@ -134,11 +135,66 @@ DimShape LayoutBuilder::outShape(const LinearLayout& l) {
 
 namespace {
 
-// LinearLayout::create over spans (createSurjective passes inferred sizes without a vector).
-// Bits start at zero, so each component is XORed in place; the builder is filled in place and
-// moved once into the result.
+// The error for the first component of `basis` (basis `i` of in-dim `d`) that is not less than its
+// out-dim's size.
+Error componentTooLarge(const InDimBases& d, size_t i, std::span<const uint64_t> basis,
+                        std::span<const DimSize> outDims) {
+  size_t o = 0;
+  while (basis[o] < outDims[o].size) ++o;
+  return makeError("in-dim " + quoted(d.name) + " basis " + std::to_string(i) + ": component " +
+                   std::to_string(basis[o]) + " for out-dim " + quoted(outDims[o].name) +
+                   " must be less than its size " + std::to_string(outDims[o].size));
+}
+
+Error wrongComponentCount(const InDimBases& d, size_t i, size_t numOut) {
+  return makeError("in-dim " + quoted(d.name) + " basis " + std::to_string(i) + " has " +
+                   std::to_string(d.bases[i].size()) + " components; expected one per out-dim (" +
+                   std::to_string(numOut) + ")");
+}
+
+// The bases of a layout of one word per basis, N out-dims (0: up to 8, counted at run time, so
+// that the usual counts get unrolled loops with the shifts in registers). Each basis is gathered
+// in a register and stored once; the range check is one OR of the components shifted right by
+// their sizes, named only when it fails. `unitCover` collects the unit bases, as rank() starts.
+template <size_t N>
+Expected<void> packOneWordBases(std::span<const InDimBases> inDims,
+                                std::span<const DimSize> outDims, const uint64_t* flat,
+                                bool rangesKnown, const DimShape& outShape, const LinearLayout& l,
+                                uint64_t* bits, uint64_t& unitCover) {
+  const size_t numOut = N ? N : outDims.size();
+  std::array<int, 8> offset{}, sizeLog2{};
+  for (size_t o = 0; o < numOut; ++o) {
+    offset[o] = l.outDimBitOffset(int(o)) & 63; // a size-1 dim's components are 0
+    sizeLog2[o] = outShape[o].second;
+  }
+  for (const InDimBases& d : inDims) {
+    for (size_t i = 0; i < d.bases.size(); ++i) {
+      const uint64_t* c = flat ? flat : d.bases[i].data();
+      if (flat)
+        flat += numOut;
+      else if (d.bases[i].size() != numOut)
+        return wrongComponentCount(d, i, numOut);
+      uint64_t word = 0, outOfRange = 0;
+      for (size_t o = 0; o < numOut; ++o) {
+        outOfRange |= c[o] >> sizeLog2[o];
+        word |= c[o] << offset[o];
+      }
+      if (!rangesKnown && outOfRange) return componentTooLarge(d, i, d.bases[i], outDims);
+      *bits++ = word;
+      unitCover |= (word & (word - 1)) == 0 ? word : 0;
+    }
+  }
+  return {};
+}
+
+// LinearLayout::create over spans. createSurjective passes inferred sizes without a vector, with
+// `rangesKnown` (every component is below the size inferred from it) and, for layouts of one word
+// per basis, `flat`: every basis's components in order, their counts checked. Bits start at zero,
+// so each component is XORed in place; the builder is filled in place and moved once into the
+// result.
 Expected<LinearLayout> createFromBases(std::span<const InDimBases> inDims,
-                                       std::span<const DimSize> outDims) {
+                                       std::span<const DimSize> outDims, const uint64_t* flat,
+                                       bool rangesKnown) {
   DimShape outShape;
   for (const DimSize& d : outDims) {
     if (!isPowerOf2(d.size))
@@ -155,32 +211,33 @@ Expected<LinearLayout> createFromBases(std::span<const InDimBases> inDims,
   }
   LayoutBuilder b;
   LAYOUT_TRY(b.init(inShape, outShape));
-  const bool narrow = b.words() == 1;
-  int g = 0;
-  for (const InDimBases& d : inDims) {
-    for (size_t i = 0; i < d.bases.size(); ++i, ++g) {
-      const auto& basis = d.bases[i];
-      if (basis.size() != outDims.size())
-        return makeError("in-dim " + quoted(d.name) + " basis " + std::to_string(i) + " has " +
-                         std::to_string(basis.size()) + " components; expected one per out-dim (" +
-                         std::to_string(outDims.size()) + ")");
-      uint64_t* v = b.basis(g);
-      // One word: gather the components in a register (one store per basis, not one
-      // read-modify-write per component).
-      uint64_t word = 0;
-      for (size_t o = 0; o < basis.size(); ++o) {
-        if (basis[o] >= outDims[o].size)
-          return makeError("in-dim " + quoted(d.name) + " basis " + std::to_string(i) +
-                           ": component " + std::to_string(basis[o]) + " for out-dim " +
-                           quoted(outDims[o].name) + " must be less than its size " +
-                           std::to_string(outDims[o].size));
-        const int offset = b.layout().outDimBitOffset(int(o));
-        if (narrow)
-          word |= basis[o] << (offset & 63); // a component of a size-1 dim is 0
-        else
-          detail::xorBits(v, offset, outShape[o].second, basis[o]);
+  const size_t numOut = outDims.size();
+  if (b.words() == 1 && numOut <= 8) {
+    // One word per basis and a few out-dims: nearly every layout.
+    uint64_t unitCover = 0;
+    auto pack = [&](auto n) {
+      return packOneWordBases<decltype(n)::value>(inDims, outDims, flat, rangesKnown, outShape,
+                                                  b.layout(), b.basis(0), unitCover);
+    };
+    Expected<void> packed = numOut == 1   ? pack(std::integral_constant<size_t, 1>())
+                            : numOut == 2 ? pack(std::integral_constant<size_t, 2>())
+                            : numOut == 3 ? pack(std::integral_constant<size_t, 3>())
+                                          : pack(std::integral_constant<size_t, 0>());
+    if (!packed) return packed.error();
+    const int outBits = b.layout().totalOutDimSizeLog2();
+    if (unitCover == detail::lowMask(outBits)) b.knownRank(outBits);
+  } else {
+    int g = 0;
+    for (const InDimBases& d : inDims) {
+      for (size_t i = 0; i < d.bases.size(); ++i, ++g) {
+        const auto& basis = d.bases[i];
+        if (basis.size() != numOut) return wrongComponentCount(d, i, numOut);
+        for (size_t o = 0; o < numOut; ++o)
+          if (basis[o] >= outDims[o].size) return componentTooLarge(d, i, basis, outDims);
+        for (size_t o = 0; o < numOut; ++o)
+          detail::xorBits(b.basis(g), b.layout().outDimBitOffset(int(o)), outShape[o].second,
+                          basis[o]);
       }
-      if (narrow) v[0] = word;
     }
   }
   // Built in place in the result: one move of the layout, not two.
@@ -191,28 +248,90 @@ Expected<LinearLayout> createFromBases(std::span<const InDimBases> inDims,
 
 Expected<LinearLayout> LinearLayout::create(const std::vector<InDimBases>& inDims,
                                             const std::vector<DimSize>& outDims) {
-  return createFromBases(inDims, outDims);
+  return createFromBases(inDims, outDims, nullptr, false);
 }
+
+namespace {
+
+constexpr size_t kFlatOutDims = 4, kFlatBases = 64;
+
+// For createSurjective: copies every basis's N components into `dst` in order and ORs them per
+// out-dim into `all` (registers, N fixed). False when a basis has another count or there are
+// more than kFlatBases bases (the general path then answers, errors included).
+template <size_t N>
+bool gatherComponents(const std::vector<InDimBases>& inDims, uint64_t* dst, uint64_t* all) {
+  std::array<uint64_t, N> acc{};
+  size_t numBases = 0;
+  for (const InDimBases& d : inDims) {
+    numBases += d.bases.size();
+    if (numBases > kFlatBases) return false;
+    for (const auto& basis : d.bases) {
+      if (basis.size() != N) return false;
+      for (size_t o = 0; o < N; ++o) acc[o] |= dst[o] = basis[o];
+      dst += N;
+    }
+  }
+  std::copy(acc.begin(), acc.end(), all);
+  return true;
+}
+
+} // namespace
 
 Expected<LinearLayout> LinearLayout::createSurjective(const std::vector<InDimBases>& inDims,
                                                       const std::vector<DimName>& outDimNames) {
   // Triton's NextPowerOf2 of the largest component: the smallest power of two strictly greater
-  // than it, the same as that of the OR of all the components. One out-dim at a time keeps the
-  // OR in a register.
+  // than it, the same as that of the OR of all the components.
+  auto sizeAbove = [](uint64_t all) { return std::max<uint64_t>(1, std::bit_floor(all) << 1); };
   SmallVector<DimSize, 8> outs;
   uint64_t tooLarge = 0;
-  // Two out-dims per pass over the bases: half the pointer chasing for the usual 2D layouts.
-  for (size_t o = 0; o < outDimNames.size(); o += 2) {
-    uint64_t all0 = 0, all1 = 0;
-    for (const InDimBases& d : inDims)
-      for (const auto& basis : d.bases) {
-        if (o < basis.size()) all0 |= basis[o];
-        if (o + 1 < basis.size()) all1 |= basis[o + 1];
-      }
-    tooLarge |= all0 | all1;
-    outs.push_back({outDimNames[o], std::max<uint64_t>(1, std::bit_floor(all0) << 1)});
-    if (o + 1 < outDimNames.size())
-      outs.push_back({outDimNames[o + 1], std::max<uint64_t>(1, std::bit_floor(all1) << 1)});
+  // The usual layout (up to four out-dims, at most 64 bases, each with one component per out-dim):
+  // one pass ORs the components per out-dim and copies them into `flat`, which the build then
+  // reads instead of chasing the bases' vectors again.
+  const size_t numOut = outDimNames.size();
+  std::array<uint64_t, kFlatOutDims * kFlatBases> flat;
+  std::array<uint64_t, kFlatOutDims> all{};
+  bool useFlat = false;
+  switch (numOut) {
+  case 1:
+    useFlat = gatherComponents<1>(inDims, flat.data(), all.data());
+    break;
+  case 2:
+    useFlat = gatherComponents<2>(inDims, flat.data(), all.data());
+    break;
+  case 3:
+    useFlat = gatherComponents<3>(inDims, flat.data(), all.data());
+    break;
+  case 4:
+    useFlat = gatherComponents<4>(inDims, flat.data(), all.data());
+    break;
+  default:
+    break;
+  }
+  if (useFlat) {
+    int outBits = 0;
+    for (size_t o = 0; o < numOut; ++o) {
+      tooLarge |= all[o];
+      outs.push_back({outDimNames[o], sizeAbove(all[o])});
+      outBits += std::countr_zero(outs.back().size);
+    }
+    // More than one word per basis takes createFromBases' general path, which reads the bases.
+    useFlat = outBits <= 64;
+  }
+  if (outs.size() != numOut) {
+    outs.clear();
+    tooLarge = 0;
+    // Two out-dims per pass over the bases: half the pointer chasing for the usual 2D layouts.
+    for (size_t o = 0; o < numOut; o += 2) {
+      uint64_t all0 = 0, all1 = 0;
+      for (const InDimBases& d : inDims)
+        for (const auto& basis : d.bases) {
+          if (o < basis.size()) all0 |= basis[o];
+          if (o + 1 < basis.size()) all1 |= basis[o + 1];
+        }
+      tooLarge |= all0 | all1;
+      outs.push_back({outDimNames[o], sizeAbove(all0)});
+      if (o + 1 < numOut) outs.push_back({outDimNames[o + 1], sizeAbove(all1)});
+    }
   }
   auto firstTooLarge = [&]() -> Expected<void> {
     if (tooLarge >> kMaxDimSizeLog2)
@@ -228,7 +347,8 @@ Expected<LinearLayout> LinearLayout::createSurjective(const std::vector<InDimBas
   // One result object returned on every path (named return value: the layout is not moved).
   Expected<void> sizes = firstTooLarge();
   Expected<LinearLayout> l =
-      sizes ? createFromBases(inDims, std::span<const DimSize>(outs.data(), outs.size()))
+      sizes ? createFromBases(inDims, std::span<const DimSize>(outs.data(), outs.size()),
+                              useFlat ? flat.data() : nullptr, true)
             : Expected<LinearLayout>(sizes.error());
   if (l && !l->isSurjective())
     l = makeError("layout is not surjective onto its inferred out-dim sizes (rank " +
