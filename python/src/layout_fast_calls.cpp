@@ -362,6 +362,34 @@ template <bool In> PyObject* dimNames(PyObject* self, PyObject*) {
   });
 }
 
+// Per dim name (by id, for the first kCachedPairNames ids) and log2 size, the (name, size) tuple:
+// immutable, so in_dims and out_dims hand out the same one every time instead of building a tuple
+// and an int per dim per call. Kept for the process, like the names.
+constexpr uint32_t kCachedPairNames = 4096;
+std::vector<std::array<PyObject*, LinearLayout::kMaxDimSizeLog2 + 1>> pairsByName;
+
+// A new reference to (name, 2^sizeLog2).
+PyObject* newDimSizePair(DimName name, int sizeLog2) {
+  auto build = [&]() -> PyObject* {
+    PyObject* size = PyLong_FromUnsignedLongLong(uint64_t{1} << sizeLog2);
+    if (!size) return nullptr;
+    PyObject* pair = PyTuple_New(2);
+    if (!pair) {
+      Py_DECREF(size);
+      return nullptr;
+    }
+    PyTuple_SET_ITEM(pair, 0, newName(name));
+    PyTuple_SET_ITEM(pair, 1, size);
+    return pair;
+  };
+  if (name.id() >= kCachedPairNames) return build();
+  if (name.id() >= pairsByName.size()) pairsByName.resize(size_t(name.id()) + 1, {});
+  PyObject*& cached = pairsByName[name.id()][size_t(sizeLog2)];
+  if (!cached && !(cached = build())) return nullptr;
+  Py_INCREF(cached);
+  return cached;
+}
+
 // [(name, size), ...] as Triton's out_dims gives it.
 template <bool In> PyObject* dimSizes(PyObject* self, void*) {
   return guarded([&]() -> PyObject* {
@@ -370,12 +398,10 @@ template <bool In> PyObject* dimSizes(PyObject* self, void*) {
     const int n = In ? l->numInDims() : l->numOutDims();
     py::list result(n);
     for (int d = 0; d < n; ++d) {
-      const DimName name = In ? l->inDimName(d) : l->outDimName(d);
-      const uint64_t size = In ? l->inDimSize(d) : l->outDimSize(d);
-      py::tuple pair(2);
-      PyTuple_SET_ITEM(pair.ptr(), 0, newName(name));
-      PyTuple_SET_ITEM(pair.ptr(), 1, py::int_(size).release().ptr());
-      PyList_SET_ITEM(result.ptr(), d, pair.release().ptr());
+      PyObject* pair = In ? newDimSizePair(l->inDimName(d), l->inDimSizeLog2(d))
+                          : newDimSizePair(l->outDimName(d), l->outDimSizeLog2(d));
+      if (!pair) return nullptr;
+      PyList_SET_ITEM(result.ptr(), d, pair);
     }
     return result.release().ptr();
   });

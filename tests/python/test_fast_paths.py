@@ -204,6 +204,25 @@ def test_dim_properties_and_interned_names():
     assert big.in_dims == [("x", 1 << 62)] and big.bases[0][1][61] == [1 << 61]
 
 
+def test_dim_size_pairs_are_shared_and_the_lists_fresh():
+    """in_dims / out_dims hand out one cached (name, size) tuple per name and size, for the first
+    4096 interned names; names past those get new tuples. The lists are new on every call."""
+    l = tile()
+    first = l.out_dims
+    first.append(("mutated", 1))
+    first[0] = ("dim0", 999)
+    assert l.out_dims == [("dim0", 16), ("dim1", 8)]
+    assert l.out_dims[1] is l.out_dims[1]
+    # Sizes 1 .. 2^62 on the same names, and names past the cached range: every pair right.
+    for log2 in (0, 1, 31, 32, 62):
+        z = LinearLayout.zeros_1d(1 << log2, "xin", "yout", 1 << log2)
+        assert z.in_dims == [("xin", 1 << log2)] and z.out_dims == [("yout", 1 << log2)]
+    for n in range(4200):
+        name_in, name_out = f"pair_in_{n}", f"pair_out_{n}"
+        m = LinearLayout.identity_1d(2 << (n % 8), name_in, name_out)
+        assert m.in_dims == [(name_in, 2 << (n % 8))] and m.out_dims == [(name_out, 2 << (n % 8))]
+
+
 def test_the_module_binds_its_own_symbols():
     """The module binds its calls to its own copies of the project's and nlohmann::json's code
     (python/CMakeLists.txt: --exclude-libs, -Bsymbolic): a library loaded later that exports the
