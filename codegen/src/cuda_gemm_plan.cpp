@@ -33,7 +33,9 @@ Error configError(const std::string& message) {
 // The PTX ISA's m16n8k16 fragments (16-bit A and B, f32 C), for lane l = 4 * group + t:
 // A register i (halves of a0..a7): row group + 8 * ((i >> 1) & 1), column 2t + (i & 1) + 8 * (i >> 2)
 // B register i (halves of b0..b3): row (k) 2t + (i & 1) + 8 * (i >> 1), column (n) group
-// C register i (c0..c3):           row group + 8 * (i >> 1), column 2t + (i & 1)
+// C register i (c0..c3):           row group + 8 * ((i >> 1) & 1), column 2t + (i & 1) + 8 * (i >> 2)
+// The C formula is also wgmma's f32 D fragment within one warp's 16 rows (m64nNk16: registers
+// 4j..4j+3 hold column group j), which for mma.sync's four registers reads (i >> 2) = 0.
 TileCoord ptxFragment(char operand, int reg, int lane) {
   const int64_t group = lane >> 2, t = lane & 3;
   switch (operand) {
@@ -42,7 +44,7 @@ TileCoord ptxFragment(char operand, int reg, int lane) {
   case 'B':
     return {2 * t + (reg & 1) + 8 * (reg >> 1), group};
   default:
-    return {group + 8 * (reg >> 1), 2 * t + (reg & 1)};
+    return {group + 8 * ((reg >> 1) & 1), 2 * t + (reg & 1) + 8 * (reg >> 2)};
   }
 }
 
@@ -430,14 +432,14 @@ Expected<CudaGemmPlan> buildSm90Plan(const CudaGemmConfig& config) {
                           std::to_string(bn) + ", 16]}>";
   LAYOUT_TRY_ASSIGN(acc, layoutOf(p.accumulatorEncoding, bm, bn));
   p.accumulator = std::move(acc);
-  // wgmma's D fragment (PTX ISA, m64nNk16, f32): warp w of the warpgroup, lane 4g + t, register
-  // i holds row 16w + g + 8 ((i >> 1) & 1), column 8 (i >> 2) + 2t + (i & 1).
+  // wgmma's D fragment (PTX ISA, m64nNk16, f32): warp w of the warpgroup holds rows 16w..16w+15
+  // as ptxFragment's C.
   const uint64_t regs = sizeOf(p.accumulator, dims::reg());
   for (uint64_t r = 0; r < regs; ++r)
     for (uint64_t lane = 0; lane < 32; ++lane)
       for (uint64_t w = 0; w < 4; ++w) {
-        const TileCoord want{static_cast<int64_t>(16 * w + lane / 4 + 8 * ((r >> 1) & 1)),
-                             static_cast<int64_t>(8 * (r >> 2) + 2 * (lane % 4) + (r & 1))};
+        TileCoord want = ptxFragment('C', static_cast<int>(r), static_cast<int>(lane));
+        want[0] += static_cast<int64_t>(16 * w);
         if (at(p.accumulator, r, lane, w) != want)
           return Error{"accumulator: register " + std::to_string(r) + " of lane " +
                        std::to_string(lane) + " is not wgmma's D fragment element"};

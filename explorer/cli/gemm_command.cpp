@@ -205,12 +205,7 @@ int runGemm(const Args& args) {
     const auto s = codegen::matrixSurface(config, m);
     bytes += static_cast<double>(s.height) * static_cast<double>(s.pitchBytes);
   }
-  constexpr double kHostLimit = 8.0 * (1 << 30);
-  if (bytes > kHostLimit)
-    throw CliExit{kInvalidInput, "m, n, k: running this GEMM needs " +
-                                     std::to_string(static_cast<int64_t>(bytes / (1 << 30))) +
-                                     " GiB of host memory (A, B, C and the float64 reference); "
-                                     "the limit is 8 GiB"};
+  checkHostMemory(bytes, "A, B, C and the float64 reference");
   auto in = kernels::makeGemmInputs(
       config, inputs == "exact" ? kernels::InputKind::ExactSums : kernels::InputKind::Random, seed);
   kernels::GemmVerification verification;

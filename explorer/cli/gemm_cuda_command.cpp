@@ -106,11 +106,7 @@ int runGemmCuda(const Args& args) {
                        static_cast<double>(config.k) * static_cast<double>(config.n);
   const double bytes =
       10 * elems + 8 * static_cast<double>(config.m) * static_cast<double>(config.n);
-  if (bytes > 8.0 * (1 << 30))
-    throw CliExit{kInvalidInput, "m, n, k: running this GEMM needs " +
-                                     std::to_string(static_cast<int64_t>(bytes / (1 << 30))) +
-                                     " GiB of host memory (A, B, D and the float64 reference); "
-                                     "the limit is 8 GiB"};
+  checkHostMemory(bytes, "A, B, D and the float64 reference");
 #if LAYOUT_HAVE_CUDA
   layout::cuda::CudaRunOptions opt;
   opt.device = static_cast<int>(intOption(args, "device", 0));

@@ -37,6 +37,16 @@ inline std::array<int64_t, 2> pairOption(const Args& args, const std::string& na
   return {dims[0], dims[1]};
 }
 
+// Refuses a run whose host buffers (`bytes`: the operands, the result and the float64 reference
+// copies, as `what` lists them) exceed 8 GiB, before any is allocated.
+inline void checkHostMemory(double bytes, const std::string& what) {
+  constexpr double kGiB = 1 << 30, kHostLimitGiB = 8;
+  if (bytes > kHostLimitGiB * kGiB)
+    throw CliExit{kInvalidInput, "m, n, k: running this GEMM needs " +
+                                     std::to_string(static_cast<int64_t>(bytes / kGiB)) +
+                                     " GiB of host memory (" + what + "); the limit is 8 GiB"};
+}
+
 // The JSON of --config FILE (exit 1 naming the file when it does not parse).
 inline nlohmann::json readConfigJson(const std::string& path) {
   try {

@@ -258,6 +258,7 @@ expect gemm-cuda-plan-json 0 '"conflictFree": true' -- cat "$tmp/cuda/gemm_sm80_
 expect gemm-cuda-sm90 3 "= TMA SWIZZLE_128B (checked), boxes [128 x 64] and 4 x [64 x 64] (B N-major, read transposed)" -- "$ctl" gemm --target cuda --arch sm90 --emit "$tmp/cuda"
 expect gemm-cuda-sm90-emitted 0 "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" -- cat "$tmp/cuda/gemm_sm90_bf16_128x256x64_s4.cu"
 expect gemm-cuda-bad-k 1 "error: k = 1001: must be a multiple of 8" -- "$ctl" gemm --target cuda --k 1001
+expect gemm-cuda-host-memory 1 "GiB of host memory (A, B, D and the float64 reference); the limit is 8 GiB" -- "$ctl" gemm --target cuda --m 100000 --n 100000 --k 100000
 expect gemm-cuda-bad-dtype 2 "error: --dtype 'int8': --target cuda takes f16 or bf16" -- "$ctl" gemm --target cuda --dtype int8
 expect gemm-cuda-bad-arch 2 "error: --arch 'pvc': --target cuda takes sm80 or sm90" -- "$ctl" gemm --target cuda --arch pvc
 expect gemm-cuda-bad-tile 1 "error: block_tile[0] = 96: must be a power of two in [16, 256]" -- "$ctl" gemm --target cuda --block-tile 96x128
