@@ -180,12 +180,21 @@ Expected<void> planOperand(CudaOperandPlan& p, const LinearLayout& operandMN, in
   auto basis = [](TileCoord c) {
     return std::vector<uint64_t>{static_cast<uint64_t>(c[0]), static_cast<uint64_t>(c[1])};
   };
-  for (int64_t b = 1; b < k16Steps; b <<= 1) regs.bases.push_back(basis(addressCoord(b, 0, 0, 0)));
-  for (int64_t b = 1; b < issuesPerK16; b <<= 1)
-    regs.bases.push_back(basis(addressCoord(0, b, 0, 0)));
-  for (int b = 1; b < 32; b <<= 1) laneBases.bases.push_back(basis(addressCoord(0, 0, b, 0)));
-  for (uint64_t b = 1; b < warps; b <<= 1)
-    warpBases.bases.push_back(basis(addressCoord(0, 0, 0, b)));
+  // Every address lane's coordinate, derived once: the linearity check and the offsets read it.
+  std::vector<TileCoord> addresses;
+  addresses.reserve(static_cast<size_t>(warps) * static_cast<size_t>(k16Steps * issuesPerK16) * 32);
+  for (uint64_t w = 0; w < warps; ++w)
+    for (int64_t kk = 0; kk < k16Steps; ++kk)
+      for (int64_t s = 0; s < issuesPerK16; ++s)
+        for (int lane = 0; lane < 32; ++lane) addresses.push_back(addressCoord(kk, s, lane, w));
+  auto addressAt = [&](int64_t kk, int64_t s, int p8, uint64_t warp) {
+    return addresses[static_cast<size_t>(
+        ((static_cast<int64_t>(warp) * k16Steps + kk) * issuesPerK16 + s) * 32 + p8)];
+  };
+  for (int64_t b = 1; b < k16Steps; b <<= 1) regs.bases.push_back(basis(addressAt(b, 0, 0, 0)));
+  for (int64_t b = 1; b < issuesPerK16; b <<= 1) regs.bases.push_back(basis(addressAt(0, b, 0, 0)));
+  for (int b = 1; b < 32; b <<= 1) laneBases.bases.push_back(basis(addressAt(0, 0, b, 0)));
+  for (uint64_t b = 1; b < warps; b <<= 1) warpBases.bases.push_back(basis(addressAt(0, 0, 0, b)));
   LAYOUT_TRY_ASSIGN(reads, LinearLayout::create({regs, laneBases, warpBases},
                                                 {{p.operand.outDimName(0), uint64_t(rows)},
                                                  {p.operand.outDimName(1), uint64_t(cols)}}));
@@ -194,7 +203,7 @@ Expected<void> planOperand(CudaOperandPlan& p, const LinearLayout& operandMN, in
       for (int64_t s = 0; s < issuesPerK16; ++s)
         for (int lane = 0; lane < 32; ++lane)
           if (at(reads, 8 * static_cast<uint64_t>(kk + k16Steps * s), static_cast<uint64_t>(lane),
-                 w) != addressCoord(kk, s, lane, w))
+                 w) != addressAt(kk, s, lane, w))
             return Error{p.name +
                          ": ldmatrix addresses are not linear in the lane, warp and "
                          "issue (lane " +
@@ -240,7 +249,7 @@ Expected<void> planOperand(CudaOperandPlan& p, const LinearLayout& operandMN, in
   }
 
   auto issueOffset = [&](int64_t kk, int64_t s, int p8, uint64_t warp) -> uint32_t {
-    return off.of(addressCoord(kk, s, p8, warp));
+    return off.of(addressAt(kk, s, p8, warp));
   };
   for (int bit = 0; bit < 5; ++bit)
     p.ldmatrixLaneBit[static_cast<size_t>(bit)] =

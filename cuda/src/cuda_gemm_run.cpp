@@ -260,6 +260,148 @@ CudaTiming timeRuns(const std::function<void()>& launch, const CudaRunOptions& o
   return r;
 }
 
+// Device `index`, once the driver is up: its name, compute capability and shared-memory limit go
+// into `res`. Refuses a device the plan cannot run on.
+CUdevice openDevice(const codegen::CudaGemmPlan& plan, int index, CudaRunResult& res) {
+  int count = 0;
+  check(cu->cuDeviceGetCount(&count), "cuDeviceGetCount");
+  if (count == 0) throw Failure{CudaStatus::NoDevice, "no CUDA device"};
+  if (index < 0 || index >= count)
+    throw Failure{CudaStatus::Failed, "--device " + std::to_string(index) + ": there are " +
+                                          std::to_string(count) + " CUDA devices"};
+  CUdevice dev = 0;
+  check(cu->cuDeviceGet(&dev, index), "cuDeviceGet");
+  char name[256] = {};
+  check(cu->cuDeviceGetName(name, sizeof name, dev), "cuDeviceGetName");
+  res.deviceName = name;
+  int major = 0, minor = 0, smemOptin = 0;
+  check(cu->cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev), "cc");
+  check(cu->cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev), "cc");
+  check(cu->cuDeviceGetAttribute(&smemOptin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                                 dev),
+        "shared memory");
+  res.computeCapability = major * 10 + minor;
+  if (res.computeCapability < 80)
+    throw Failure{CudaStatus::Failed, res.deviceName + " is sm_" +
+                                          std::to_string(res.computeCapability) +
+                                          "; the sm80 path needs sm_80 or newer"};
+  if (plan.report.sharedBytes > smemOptin)
+    throw Failure{CudaStatus::Failed, "the kernel needs " +
+                                          std::to_string(plan.report.sharedBytes) +
+                                          " bytes of shared memory; " + res.deviceName +
+                                          " allows " + std::to_string(smemOptin)};
+  return dev;
+}
+
+// The kernel compiled by NVRTC for the device, loaded into `mod`, its registers and local bytes
+// in `res`, and its dynamic shared memory allowed.
+CUfunction loadKernel(const codegen::CudaGemmPlan& plan, const std::string& source, Module& mod,
+                      CudaRunResult& res) {
+  if (plan.sm90 && res.computeCapability != 90)
+    throw Failure{CudaStatus::Failed, res.deviceName + " is sm_" +
+                                          std::to_string(res.computeCapability) +
+                                          "; the sm90 path (wgmma) needs an sm_90 device"};
+  const std::vector<char> cubin =
+      compile(source, plan.name, res.computeCapability, plan.sm90, res.compileLog);
+  check(cu->cuModuleLoadData(&mod.module, cubin.data()), "cuModuleLoadData");
+  CUfunction fn = nullptr;
+  check(cu->cuModuleGetFunction(&fn, mod.module, plan.name.c_str()), "cuModuleGetFunction");
+  check(cu->cuFuncGetAttribute(&res.registers, CU_FUNC_ATTRIBUTE_NUM_REGS, fn), "registers");
+  check(cu->cuFuncGetAttribute(&res.localBytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, fn), "local");
+  check(cu->cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                               static_cast<int>(plan.report.sharedBytes)),
+        "cuFuncSetAttribute");
+  return fn;
+}
+
+// sm90: the TMA descriptors of A and B, in the plan's boxes with the 128-byte swizzle that writes
+// the nvmma_shared layouts; rows and columns past the matrix read as zeros. `lda`, `ldb` are in
+// elements.
+void encodeOperandMaps(const codegen::CudaGemmPlan& plan, CUdeviceptr a, CUdeviceptr b, int lda,
+                       int ldb, CUtensorMap& tmA, CUtensorMap& tmB) {
+  const codegen::CudaGemmConfig& c = plan.config;
+  const CUtensorMapDataType type = c.dtype == codegen::GemmDataType::BF16
+                                       ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                       : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  auto encode = [&](CUtensorMap& map, CUdeviceptr ptr, int64_t inner, int64_t rows, int ld,
+                    std::array<int64_t, 2> box, const char* what) {
+    const cuuint64_t dims[2] = {static_cast<cuuint64_t>(inner), static_cast<cuuint64_t>(rows)};
+    const cuuint64_t strides[1] = {static_cast<cuuint64_t>(ld) * 2};
+    const cuuint32_t boxDims[2] = {static_cast<cuuint32_t>(box[0]),
+                                   static_cast<cuuint32_t>(box[1])};
+    const cuuint32_t elementStrides[2] = {1, 1};
+    check(cu->cuTensorMapEncodeTiled(&map, type, 2, reinterpret_cast<void*>(ptr), dims, strides,
+                                     boxDims, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                                     CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                                     CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+          what);
+  };
+  encode(tmA, a, c.k, c.m, lda, plan.hopper.boxA, "cuTensorMapEncodeTiled (A)");
+  // B: N x K (K innermost) with transpose_b, else K x N (N innermost).
+  if (c.transposeB)
+    encode(tmB, b, c.k, c.n, ldb, plan.hopper.boxB, "cuTensorMapEncodeTiled (B)");
+  else
+    encode(tmB, b, c.n, c.k, ldb, plan.hopper.boxB, "cuTensorMapEncodeTiled (B)");
+}
+
+// The rows of D checked against the exact reference: `requested` rows when given, else every row
+// when small, else 16 rows spread over M (the first and last included).
+std::vector<int64_t> verifiedRows(const codegen::CudaGemmConfig& c, int64_t requested) {
+  const double work =
+      static_cast<double>(c.m) * static_cast<double>(c.n) * static_cast<double>(c.k);
+  const int64_t want = requested > 0          ? std::min(requested, c.m)
+                       : work <= 2147483648.0 ? c.m
+                                              : std::min<int64_t>(16, c.m);
+  std::vector<int64_t> rows;
+  for (int64_t i = 0; i < want; ++i)
+    rows.push_back(want == c.m ? i : (want == 1 ? 0 : i * (c.m - 1) / (want - 1)));
+  return rows;
+}
+
+// Row-major A, B and D as the kernel reads and writes them, with their leading dimensions in
+// elements.
+struct DeviceOperands {
+  DeviceBuffer a, b, d;
+  int lda, ldb, ldc;
+};
+
+// cublasGemmEx on the same inputs: its largest difference from our D (`ours`, as copied back) and
+// its timing go into `res`.
+void compareWithCublas(const codegen::CudaGemmPlan& plan, const CudaRunOptions& o,
+                       const DeviceOperands& ops, const std::vector<uint8_t>& ours,
+                       CUdeviceptr flush, size_t flushBytes, CudaRunResult& res) {
+  const codegen::CudaGemmConfig& c = plan.config;
+  const int M = static_cast<int>(c.m), N = static_cast<int>(c.n), K = static_cast<int>(c.k);
+  Cublas blas;
+  DeviceBuffer d2(ours.size());
+  const float alpha = 1, beta = 0;
+  const cudaDataType_t type = c.dtype == codegen::GemmDataType::BF16 ? CUDA_R_16BF : CUDA_R_16F;
+  // Row-major D = A B is column-major D^T = B^T A^T: B (K x N row-major) is column-major
+  // N x K, used as is; B stored N x K (transpose_b) is column-major K x N, transposed.
+  auto gemm = [&] {
+    checkCublas(blasApi->cublasGemmEx(blas.handle, c.transposeB ? CUBLAS_OP_T : CUBLAS_OP_N,
+                                      CUBLAS_OP_N, N, M, K, &alpha,
+                                      reinterpret_cast<const void*>(ops.b.ptr), type, ops.ldb,
+                                      reinterpret_cast<const void*>(ops.a.ptr), type, ops.lda,
+                                      &beta, reinterpret_cast<void*>(d2.ptr), CUDA_R_32F, ops.ldc,
+                                      CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+                "cublasGemmEx");
+  };
+  gemm();
+  check(cu->cuCtxSynchronize(), "cuBLAS");
+  std::vector<float> mine(ours.size() / 4), theirs(mine.size());
+  std::memcpy(mine.data(), ours.data(), ours.size());
+  check(cu->cuMemcpyDtoH(theirs.data(), d2.ptr, ours.size()), "copy cuBLAS D");
+  for (int64_t i = 0; i < c.m; ++i)
+    for (int64_t j = 0; j < c.n; ++j) {
+      const size_t at = static_cast<size_t>(i * ops.ldc + j);
+      res.maxDifferenceFromCublas =
+          std::max(res.maxDifferenceFromCublas, std::fabs(double(mine[at]) - double(theirs[at])));
+    }
+  res.cublas = timeRuns(gemm, o, plan.report.flops, flush, flushBytes);
+  res.cublasRan = true;
+}
+
 CudaRunResult run(const codegen::CudaGemmPlan& plan, const std::string& source,
                   const CudaRunOptions& o) {
   CudaRunResult res;
@@ -275,32 +417,7 @@ CudaRunResult run(const codegen::CudaGemmPlan& plan, const std::string& source,
     cu->cuGetErrorString(r, &text);
     throw Failure{CudaStatus::NoDevice, std::string("cuInit failed: ") + (text ? text : "")};
   }
-  int count = 0;
-  check(cu->cuDeviceGetCount(&count), "cuDeviceGetCount");
-  if (count == 0) throw Failure{CudaStatus::NoDevice, "no CUDA device"};
-  if (o.device < 0 || o.device >= count)
-    throw Failure{CudaStatus::Failed, "--device " + std::to_string(o.device) + ": there are " +
-                                          std::to_string(count) + " CUDA devices"};
-  CUdevice dev = 0;
-  check(cu->cuDeviceGet(&dev, o.device), "cuDeviceGet");
-  char name[256] = {};
-  check(cu->cuDeviceGetName(name, sizeof name, dev), "cuDeviceGetName");
-  res.deviceName = name;
-  int major = 0, minor = 0, smemOptin = 0;
-  check(cu->cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev), "cc");
-  check(cu->cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev), "cc");
-  check(cu->cuDeviceGetAttribute(&smemOptin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-                                 dev),
-        "shared memory");
-  res.computeCapability = major * 10 + minor;
-  if (res.computeCapability < 80)
-    throw Failure{CudaStatus::Failed, std::string(name) + " is sm_" +
-                                          std::to_string(res.computeCapability) +
-                                          "; the sm80 path needs sm_80 or newer"};
-  if (plan.report.sharedBytes > smemOptin)
-    throw Failure{CudaStatus::Failed,
-                  "the kernel needs " + std::to_string(plan.report.sharedBytes) +
-                      " bytes of shared memory; " + name + " allows " + std::to_string(smemOptin)};
+  const CUdevice dev = openDevice(plan, o.device, res);
   const Library nvrtcLibrary({"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12"});
   if (!nvrtcLibrary.handle)
     throw Failure{CudaStatus::Failed, "no NVRTC (" + nvrtcLibrary.tried + ")"};
@@ -321,22 +438,8 @@ CudaRunResult run(const codegen::CudaGemmPlan& plan, const std::string& source,
     blasApi = cublasApi.get();
   }
   PrimaryContext ctx(dev);
-
-  if (plan.sm90 && res.computeCapability != 90)
-    throw Failure{CudaStatus::Failed, std::string(name) + " is sm_" +
-                                          std::to_string(res.computeCapability) +
-                                          "; the sm90 path (wgmma) needs an sm_90 device"};
-  const std::vector<char> cubin =
-      compile(source, plan.name, res.computeCapability, plan.sm90, res.compileLog);
   Module mod;
-  check(cu->cuModuleLoadData(&mod.module, cubin.data()), "cuModuleLoadData");
-  CUfunction fn = nullptr;
-  check(cu->cuModuleGetFunction(&fn, mod.module, plan.name.c_str()), "cuModuleGetFunction");
-  check(cu->cuFuncGetAttribute(&res.registers, CU_FUNC_ATTRIBUTE_NUM_REGS, fn), "registers");
-  check(cu->cuFuncGetAttribute(&res.localBytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, fn), "local");
-  check(cu->cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                               static_cast<int>(plan.report.sharedBytes)),
-        "cuFuncSetAttribute");
+  const CUfunction fn = loadKernel(plan, source, mod, res);
 
   // Inputs in the layout the verification reads: rows padded to 64 bytes (16-byte aligned).
   const codegen::CudaGemmConfig& c = plan.config;
@@ -348,47 +451,23 @@ CudaRunResult run(const codegen::CudaGemmPlan& plan, const std::string& source,
   g.transposeB = c.transposeB;
   g.kTile = c.kTile;
   kernels::GemmInputs in = kernels::makeGemmInputs(g, o.inputs, o.seed);
-  const int lda =
-      static_cast<int>(codegen::matrixSurface(g, codegen::MatrixOperand::A).pitchBytes / 2);
-  const int ldb =
-      static_cast<int>(codegen::matrixSurface(g, codegen::MatrixOperand::B).pitchBytes / 2);
-  const int ldc =
-      static_cast<int>(codegen::matrixSurface(g, codegen::MatrixOperand::C).pitchBytes / 4);
-  DeviceBuffer a(in.memory.a.size()), b(in.memory.b.size()), d(in.memory.c.size());
-  check(cu->cuMemcpyHtoD(a.ptr, in.memory.a.data(), in.memory.a.size()), "copy A");
-  check(cu->cuMemcpyHtoD(b.ptr, in.memory.b.data(), in.memory.b.size()), "copy B");
-  check(cu->cuMemcpyHtoD(d.ptr, in.memory.c.data(), in.memory.c.size()), "copy C (poison)");
+  auto pitch = [&](codegen::MatrixOperand m, int elementBytes) {
+    return static_cast<int>(codegen::matrixSurface(g, m).pitchBytes / elementBytes);
+  };
+  DeviceOperands ops{DeviceBuffer(in.memory.a.size()),    DeviceBuffer(in.memory.b.size()),
+                     DeviceBuffer(in.memory.c.size()),    pitch(codegen::MatrixOperand::A, 2),
+                     pitch(codegen::MatrixOperand::B, 2), pitch(codegen::MatrixOperand::C, 4)};
+  check(cu->cuMemcpyHtoD(ops.a.ptr, in.memory.a.data(), in.memory.a.size()), "copy A");
+  check(cu->cuMemcpyHtoD(ops.b.ptr, in.memory.b.data(), in.memory.b.size()), "copy B");
+  check(cu->cuMemcpyHtoD(ops.d.ptr, in.memory.c.data(), in.memory.c.size()), "copy C (poison)");
 
   int M = static_cast<int>(c.m), N = static_cast<int>(c.n), K = static_cast<int>(c.k);
-  int ldaArg = lda, ldbArg = ldb, ldcArg = ldc;
-  std::vector<void*> args = {&a.ptr, &b.ptr, &d.ptr, &M, &N, &K, &ldaArg, &ldbArg, &ldcArg};
+  int lda = ops.lda, ldb = ops.ldb, ldc = ops.ldc;
+  std::vector<void*> args = {&ops.a.ptr, &ops.b.ptr, &ops.d.ptr, &M, &N, &K, &lda, &ldb, &ldc};
   CUtensorMap tmA{}, tmB{};
   if (plan.sm90) {
-    // A and B in the plan's boxes with the 128-byte swizzle that writes the nvmma_shared layouts;
-    // rows and columns past the matrix read as zeros.
-    const CUtensorMapDataType type = c.dtype == codegen::GemmDataType::BF16
-                                         ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-                                         : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
-    auto encode = [&](CUtensorMap& map, CUdeviceptr ptr, int64_t inner, int64_t rows, int ld,
-                      std::array<int64_t, 2> box, const char* what) {
-      const cuuint64_t dims[2] = {static_cast<cuuint64_t>(inner), static_cast<cuuint64_t>(rows)};
-      const cuuint64_t strides[1] = {static_cast<cuuint64_t>(ld) * 2};
-      const cuuint32_t boxDims[2] = {static_cast<cuuint32_t>(box[0]),
-                                     static_cast<cuuint32_t>(box[1])};
-      const cuuint32_t elementStrides[2] = {1, 1};
-      check(cu->cuTensorMapEncodeTiled(
-                &map, type, 2, reinterpret_cast<void*>(ptr), dims, strides, boxDims, elementStrides,
-                CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-                CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
-            what);
-    };
-    encode(tmA, a.ptr, c.k, c.m, lda, plan.hopper.boxA, "cuTensorMapEncodeTiled (A)");
-    // B: N x K (K innermost) with transpose_b, else K x N (N innermost).
-    if (c.transposeB)
-      encode(tmB, b.ptr, c.k, c.n, ldb, plan.hopper.boxB, "cuTensorMapEncodeTiled (B)");
-    else
-      encode(tmB, b.ptr, c.n, c.k, ldb, plan.hopper.boxB, "cuTensorMapEncodeTiled (B)");
-    args = {&tmA, &tmB, &d.ptr, &M, &N, &K, &ldcArg};
+    encodeOperandMaps(plan, ops.a.ptr, ops.b.ptr, lda, ldb, tmA, tmB);
+    args = {&tmA, &tmB, &ops.d.ptr, &M, &N, &K, &ldc};
   }
   auto launch = [&] {
     check(cu->cuLaunchKernel(fn, static_cast<unsigned>(plan.report.ctas), 1, 1,
@@ -399,55 +478,18 @@ CudaRunResult run(const codegen::CudaGemmPlan& plan, const std::string& source,
   };
   launch();
   check(cu->cuCtxSynchronize(), "the kernel");
-  check(cu->cuMemcpyDtoH(in.memory.c.data(), d.ptr, in.memory.c.size()), "copy D");
+  check(cu->cuMemcpyDtoH(in.memory.c.data(), ops.d.ptr, in.memory.c.size()), "copy D");
 
-  // The exact reference over every row when small, else over 16 rows spread over M.
-  std::vector<int64_t> rows;
-  const double work =
-      static_cast<double>(c.m) * static_cast<double>(c.n) * static_cast<double>(c.k);
-  const int64_t want = o.verifyRows > 0       ? std::min(o.verifyRows, c.m)
-                       : work <= 2147483648.0 ? c.m
-                                              : std::min<int64_t>(16, c.m);
-  for (int64_t i = 0; i < want; ++i)
-    rows.push_back(want == c.m ? i : (want == 1 ? 0 : i * (c.m - 1) / (want - 1)));
+  const std::vector<int64_t> rows = verifiedRows(c, o.verifyRows);
   res.rowsVerified = static_cast<int64_t>(rows.size());
   res.verification = kernels::verifyGemm(g, in, kernels::kFaithfulRoundingUnit, rows);
 
-  size_t flushBytes = o.flushL2 ? size_t{512} << 20 : 0;
+  const size_t flushBytes = o.flushL2 ? size_t{512} << 20 : 0;
   std::unique_ptr<DeviceBuffer> flush;
   if (flushBytes) flush = std::make_unique<DeviceBuffer>(flushBytes);
   res.kernel = timeRuns(launch, o, plan.report.flops, flush ? flush->ptr : 0, flushBytes);
-
-  if (o.cublas) {
-    Cublas blas;
-    DeviceBuffer d2(in.memory.c.size());
-    const float alpha = 1, beta = 0;
-    const cudaDataType_t type = c.dtype == codegen::GemmDataType::BF16 ? CUDA_R_16BF : CUDA_R_16F;
-    // Row-major D = A B is column-major D^T = B^T A^T: B (K x N row-major) is column-major
-    // N x K, used as is; B stored N x K (transpose_b) is column-major K x N, transposed.
-    auto gemm = [&] {
-      checkCublas(blasApi->cublasGemmEx(blas.handle, c.transposeB ? CUBLAS_OP_T : CUBLAS_OP_N,
-                                        CUBLAS_OP_N, N, M, K, &alpha,
-                                        reinterpret_cast<const void*>(b.ptr), type, ldb,
-                                        reinterpret_cast<const void*>(a.ptr), type, lda, &beta,
-                                        reinterpret_cast<void*>(d2.ptr), CUDA_R_32F, ldc,
-                                        CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-                  "cublasGemmEx");
-    };
-    gemm();
-    check(cu->cuCtxSynchronize(), "cuBLAS");
-    std::vector<float> ours(in.memory.c.size() / 4), theirs(ours.size());
-    std::memcpy(ours.data(), in.memory.c.data(), in.memory.c.size());
-    check(cu->cuMemcpyDtoH(theirs.data(), d2.ptr, in.memory.c.size()), "copy cuBLAS D");
-    for (int64_t i = 0; i < c.m; ++i)
-      for (int64_t j = 0; j < c.n; ++j) {
-        const size_t at = static_cast<size_t>(i * ldc + j);
-        res.maxDifferenceFromCublas =
-            std::max(res.maxDifferenceFromCublas, std::fabs(double(ours[at]) - double(theirs[at])));
-      }
-    res.cublas = timeRuns(gemm, o, plan.report.flops, flush ? flush->ptr : 0, flushBytes);
-    res.cublasRan = true;
-  }
+  if (o.cublas)
+    compareWithCublas(plan, o, ops, in.memory.c, flush ? flush->ptr : 0, flushBytes, res);
   res.status = CudaStatus::Ok;
   return res;
 }
