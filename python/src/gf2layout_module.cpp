@@ -392,6 +392,7 @@ PYBIND11_MODULE(_core, m) {
           },
           py::arg("useHWPointOfView"));
 
+  gf2layout::fillScalarSlotsOnInit();
   gf2layout::setGeneralLayoutCalls(py::cpp_function(
                                        [](const LinearLayout& l, py::handle inputs) {
                                          auto outs = orRaise(l.apply(namedInputs(l, inputs)));

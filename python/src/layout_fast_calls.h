@@ -14,10 +14,16 @@
 namespace gf2layout {
 
 // Before PyType_Ready (pybind11's custom_type_setup): sets tp_richcompare, tp_hash, tp_str,
-// tp_repr and tp_methods (apply, from_bases) of the LinearLayout type.
+// tp_repr, tp_methods (apply, from_bases), tp_getset and the member slots of the counts of the
+// LinearLayout type.
 //
 //   py::class_<LinearLayout>(m, "LinearLayout", py::custom_type_setup(setUpFastLayoutType))
 void setUpFastLayoutType(PyHeapTypeObject* heapType);
+
+// After the class is registered: every LinearLayout object pybind11 makes from then on fills
+// the member slots of num_in_dims, num_out_dims and total_{in,out}_dim_size_log2 (set up by
+// setUpFastLayoutType) as it is initialised. Call once, before any layout object is made.
+void fillScalarSlotsOnInit();
 
 // The general bindings the fast paths fall back to: `apply(self, inputs)` and
 // `from_bases(bases, out_dim_names, out_dim_sizes=None, require_surjective=True)`, as pybind11

@@ -7,6 +7,7 @@ import pickle
 import numpy as np
 import pytest
 
+import gf2layout
 from gf2layout import LinearLayout
 
 # lane 1 -> (0, 2), lane 2 -> (0, 4), lane 4 -> (1, 0), ...; register 1 -> (0, 1), 2 -> (8, 0).
@@ -147,9 +148,56 @@ def test_an_uninitialised_object_is_refused_not_read():
         hash(raw)
     with pytest.raises(TypeError, match="not initialised"):
         raw.invert()
-    with pytest.raises(TypeError, match="not initialised"):
+    # The counts are member slots filled when an object is initialised: empty here.
+    with pytest.raises(AttributeError, match="num_in_dims"):
         raw.num_in_dims
+    with pytest.raises(TypeError, match="not initialised"):
+        raw.out_dims
     assert (raw == tile()) is False
+
+
+def test_the_counts_are_filled_by_every_way_of_making_a_layout():
+    """num_in_dims, num_out_dims and total_{in,out}_dim_size_log2 are member slots filled as
+    pybind11 initialises each object: constructors, results of ops, pickling, copies, subclasses
+    and the library's other functions all fill them, and freeing an object releases them."""
+    import copy
+    import pickle
+    import sys
+
+    class Sub(LinearLayout):
+        pass
+
+    l = tile()
+    made = {
+        "init": LinearLayout(),
+        "identity_1d": LinearLayout.identity_1d(8, "x", "y"),
+        "zeros_1d": LinearLayout.zeros_1d(4, "x", "y", 2),
+        "from_bases": l,
+        "*": l * LinearLayout.identity_1d(2, "warp", "dim2"),
+        "invert": l.invert(),
+        "compose": l.compose(l.invert()),
+        "transpose_outs": l.transpose_outs(["dim1", "dim0"]),
+        "sublayout": l.sublayout(["lane"], ["dim1"]),
+        "pickle": pickle.loads(pickle.dumps(l)),
+        "copy": copy.copy(l),
+        "deepcopy": copy.deepcopy(l),
+        "subclass": Sub(),
+        "to_linear_layout": gf2layout.to_linear_layout(
+            "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], "
+            "order = [1, 0]}>",
+            [64, 64],
+        ),
+    }
+    for how, m in made.items():
+        ins, outs = m.in_dims, m.out_dims
+        assert (m.num_in_dims, m.num_out_dims) == (len(ins), len(outs)), how
+        assert m.total_in_dim_size_log2 == sum(s.bit_length() - 1 for _, s in ins), how
+        assert m.total_out_dim_size_log2 == sum(s.bit_length() - 1 for _, s in outs), how
+    # Freed objects give their counts back: no reference to a small int accumulates.
+    before = sys.getrefcount(7)
+    for _ in range(2000):
+        LinearLayout.identity_1d(128, "x", "y").num_in_dims
+    assert sys.getrefcount(7) - before < 100
 
 
 def test_algebra_methods():
