@@ -163,7 +163,7 @@ TEST(LinearLayout, CreateSurjectiveInfersSizes) {
 // triton-linear-layout.md section 1): basis i of an in-dim is the image of input 2^i, one
 // component per out-dim; createSurjective's out size is the smallest power of two above every
 // component of that out-dim, and the layout must reach every output (GF(2) rank = out bits).
-// Random shapes cover one to six out-dims, 0 to 96 bases and up to 120 out bits (one word per
+// Random shapes cover zero to six out-dims, 0 to 96 bases and up to 120 out bits (one word per
 // basis and more), and every error names the first offending basis and component.
 struct BasesCase {
   std::vector<InDimBases> ins;
