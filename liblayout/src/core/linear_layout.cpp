@@ -152,6 +152,24 @@ Error wrongComponentCount(const InDimBases& d, size_t i, size_t numOut) {
                    std::to_string(numOut) + ")");
 }
 
+// The out-dim count as a compile-time constant for the per-basis loops: f(integral_constant<N>)
+// with N = numOut for 1 to kUnrolledOutDims out-dims, N = 0 (counted at run time) otherwise.
+constexpr size_t kUnrolledOutDims = 4;
+template <typename F> auto withOutDimCount(size_t numOut, F&& f) {
+  switch (numOut) {
+  case 1:
+    return f(std::integral_constant<size_t, 1>());
+  case 2:
+    return f(std::integral_constant<size_t, 2>());
+  case 3:
+    return f(std::integral_constant<size_t, 3>());
+  case 4:
+    return f(std::integral_constant<size_t, kUnrolledOutDims>());
+  default:
+    return f(std::integral_constant<size_t, 0>());
+  }
+}
+
 // The bases of a layout of one word per basis, N out-dims (0: up to 8, counted at run time, so
 // that the usual counts get unrolled loops with the shifts in registers). Each basis is gathered
 // in a register and stored once; the range check is one OR of the components shifted right by
@@ -219,10 +237,7 @@ Expected<LinearLayout> createFromBases(std::span<const InDimBases> inDims,
       return packOneWordBases<decltype(n)::value>(inDims, outDims, flat, rangesKnown, outShape,
                                                   b.layout(), b.basis(0), unitCover);
     };
-    Expected<void> packed = numOut == 1   ? pack(std::integral_constant<size_t, 1>())
-                            : numOut == 2 ? pack(std::integral_constant<size_t, 2>())
-                            : numOut == 3 ? pack(std::integral_constant<size_t, 3>())
-                                          : pack(std::integral_constant<size_t, 0>());
+    Expected<void> packed = withOutDimCount(numOut, pack);
     if (!packed) return packed.error();
     const int outBits = b.layout().totalOutDimSizeLog2();
     if (unitCover == detail::lowMask(outBits)) b.knownRank(outBits);
@@ -253,26 +268,30 @@ Expected<LinearLayout> LinearLayout::create(const std::vector<InDimBases>& inDim
 
 namespace {
 
-constexpr size_t kFlatOutDims = 4, kFlatBases = 64;
+constexpr size_t kFlatOutDims = kUnrolledOutDims, kFlatBases = 64;
 
 // For createSurjective: copies every basis's N components into `dst` in order and ORs them per
 // out-dim into `all` (registers, N fixed). False when a basis has another count or there are
 // more than kFlatBases bases (the general path then answers, errors included).
 template <size_t N>
 bool gatherComponents(const std::vector<InDimBases>& inDims, uint64_t* dst, uint64_t* all) {
-  std::array<uint64_t, N> acc{};
-  size_t numBases = 0;
-  for (const InDimBases& d : inDims) {
-    numBases += d.bases.size();
-    if (numBases > kFlatBases) return false;
-    for (const auto& basis : d.bases) {
-      if (basis.size() != N) return false;
-      for (size_t o = 0; o < N; ++o) acc[o] |= dst[o] = basis[o];
-      dst += N;
+  if constexpr (N == 0) {
+    return false; // no out-dims, or more than kFlatOutDims
+  } else {
+    std::array<uint64_t, N> acc{};
+    size_t numBases = 0;
+    for (const InDimBases& d : inDims) {
+      numBases += d.bases.size();
+      if (numBases > kFlatBases) return false;
+      for (const auto& basis : d.bases) {
+        if (basis.size() != N) return false;
+        for (size_t o = 0; o < N; ++o) acc[o] |= dst[o] = basis[o];
+        dst += N;
+      }
     }
+    std::copy(acc.begin(), acc.end(), all);
+    return true;
   }
-  std::copy(acc.begin(), acc.end(), all);
-  return true;
 }
 
 } // namespace
@@ -290,23 +309,9 @@ Expected<LinearLayout> LinearLayout::createSurjective(const std::vector<InDimBas
   const size_t numOut = outDimNames.size();
   std::array<uint64_t, kFlatOutDims * kFlatBases> flat;
   std::array<uint64_t, kFlatOutDims> all{};
-  bool useFlat = false;
-  switch (numOut) {
-  case 1:
-    useFlat = gatherComponents<1>(inDims, flat.data(), all.data());
-    break;
-  case 2:
-    useFlat = gatherComponents<2>(inDims, flat.data(), all.data());
-    break;
-  case 3:
-    useFlat = gatherComponents<3>(inDims, flat.data(), all.data());
-    break;
-  case 4:
-    useFlat = gatherComponents<4>(inDims, flat.data(), all.data());
-    break;
-  default:
-    break;
-  }
+  bool useFlat = withOutDimCount(numOut, [&](auto n) {
+    return gatherComponents<decltype(n)::value>(inDims, flat.data(), all.data());
+  });
   if (useFlat) {
     int outBits = 0;
     for (size_t o = 0; o < numOut; ++o) {
