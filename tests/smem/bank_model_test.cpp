@@ -117,6 +117,19 @@ TEST(BankModel, UserModelErrorsNameTheField) {
       {R"({"name": "x", "direction": "read", "banks": 32, "bankBytes": 4, "bytesPerLane": 4})",
        "laneCount: missing field"},
       {R"([1, 2])", "expected an object"},
+      // Zero sizes are refused by range, never divided by (the fuzzer's bytesPerLane 0).
+      {R"({"name": "x", "direction": "read", "laneCount": 32, "banks": 32, "bankBytes": 4,
+          "bytesPerLane": 0})",
+       "bytesPerLane: 0 is outside [1, 256]"},
+      {R"({"name": "x", "direction": "read", "laneCount": 32, "banks": 32, "bankBytes": 0,
+          "bytesPerLane": 4})",
+       "bankBytes: 0 is outside [1, 64]"},
+      {R"({"name": "x", "direction": "read", "laneCount": 0, "banks": 32, "bankBytes": 4,
+          "bytesPerLane": 4})",
+       "laneCount: 0 is outside [1, 4096]"},
+      {R"({"name": "x", "direction": "read", "laneCount": 32, "banks": 32, "bankBytes": 4,
+          "bytesPerLane": 4, "matrices": 0})",
+       "matrices: 0 is outside [1, 4]"},
   };
   for (const Case& c : cases) {
     auto r = bankInstructionFromJson(json::parse(c.json));

@@ -65,8 +65,13 @@ Expected<void> readIntField(const nlohmann::json& obj, const std::string& path,
   if (!v) return makeError(p + ": missing field");
   if (!v->is_number_integer())
     return makeError(p + ": expected an integer, got " + describeJson(*v));
-  if (v->is_number_unsigned() ? v->get<uint64_t>() > static_cast<uint64_t>(hi)
-                              : (v->get<int64_t>() < lo || v->get<int64_t>() > hi))
+  // nlohmann/json stores every non-negative integer as unsigned: both bounds apply to it too (a
+  // bank model's "bytesPerLane": 0 must not reach a division).
+  const bool outside = v->is_number_unsigned()
+                           ? (hi < 0 || v->get<uint64_t>() > static_cast<uint64_t>(hi) ||
+                              (lo > 0 && v->get<uint64_t>() < static_cast<uint64_t>(lo)))
+                           : (v->get<int64_t>() < lo || v->get<int64_t>() > hi);
+  if (outside)
     return makeError(p + ": " + describeJson(*v) + " is outside [" + std::to_string(lo) + ", " +
                      std::to_string(hi) + "]");
   out = v->is_number_unsigned() ? static_cast<int64_t>(v->get<uint64_t>()) : v->get<int64_t>();
