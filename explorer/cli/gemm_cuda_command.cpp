@@ -44,6 +44,11 @@ codegen::CudaGemmConfig readCudaConfig(const Args& args) {
   }
   if (args.option("arch")) c.arch = arch;
   c.blockTile = pairOption(args, "block-tile", c.blockTile);
+  // sm90's warps follow the tile (one consumer warpgroup per 64 rows): a --warps there would be
+  // silently ignored, so it is refused.
+  if (c.arch == "sm90" && args.option("warps"))
+    throw CliExit{kUsage, "--warps: applies to --arch sm80 only (sm90 runs one consumer "
+                          "warpgroup per 64 rows of --block-tile)"};
   c.warps = pairOption(args, "warps", c.warps);
   c.kTile = intOption(args, "k-tile", c.kTile);
   auto small = [&](const char* name, int fallback) {

@@ -263,6 +263,8 @@ expect gemm-cuda-bad-dtype 2 "error: --dtype 'int8': --target cuda takes f16 or 
 expect gemm-cuda-bad-arch 2 "error: --arch 'pvc': --target cuda takes sm80 or sm90" -- "$ctl" gemm --target cuda --arch pvc
 expect gemm-cuda-bad-tile 1 "error: block_tile[0] = 96: must be a power of two in [16, 256]" -- "$ctl" gemm --target cuda --block-tile 96x128
 expect gemm-cuda-only 2 "error: --warps: only with --target cuda" -- "$ctl" gemm --warps 2x2
+expect gemm-cuda-sm90-warps 2 "error: --warps: applies to --arch sm80 only" -- "$ctl" gemm --target cuda --arch sm90 --warps 2x2
+expect gemm-cuda-help 0 "--block-tile 128x256 over --warps 2x4, --k-tile 64, --stages 3" -- "$ctl" gemm --help
 expect gemm-cuda-bad-config 1 "config: unknown key 'sg_layout'" -- bash -c "echo '{\"sg_layout\": [1, 1]}' > '$tmp/cuda.json' && '$ctl' gemm --target cuda --config '$tmp/cuda.json'"
 expect ldd-no-cuda 1 "" -- bash -c "ldd '$ctl' | grep -i 'libcuda\.\|libcublas\|libnvrtc'"
 echo '{"m": 64, "n": 64, "k": 64, "dtype": "bf16", "sg_layout": [2, 2], "sg_data": [16, 32], "k_tile": 32}' >"$tmp/gemm.json"
