@@ -17,7 +17,8 @@ __device__ __forceinline__ unsigned smem_u32(const void* p) {
   asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(r) : "l"(p));
   return r;
 }
-// 16 bytes global -> shared; bytes = 0 zero-fills (rows and columns past the matrix).
+// 16 bytes global -> shared; bytes = 0 reads nothing from src and zero-fills (rows and columns
+// past the matrix).
 __device__ __forceinline__ void cp_async16(unsigned dst, const void* src, unsigned bytes) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(bytes));
 }
@@ -49,22 +50,63 @@ __device__ __forceinline__ void mma16816(float& c0, float& c1, float& c2, float&
 )cu";
 }
 
-// The cp.async copies of one operand's stage.
-void emitCopies(std::ostringstream& o, const CudaOperandPlan& p, const std::string& ptr,
-                const std::string& rowBase, const std::string& rowLimit, const std::string& colBase,
-                const std::string& colLimit, const std::string& ld) {
+// Where one operand's copies come from: the tile's origin along rows and columns (the K step
+// k0 is added along `kAxis`), the matrix's extents and leading dimension.
+struct CopySource {
+  const char* ptr;                // "A" or "B"
+  std::string rowBase, colBase;   // the tile's origin ("row0", "col0" or "0")
+  std::string rowLimit, colLimit; // the matrix's extents along them
+  const char* ld;                 // "lda" or "ldb"
+  int kAxis;                      // 0: K runs along rows (B stored K x N), 1: along columns
+};
+
+std::string plus(const std::string& base, const std::string& v) {
+  return base == "0" ? v : base + " + " + v;
+}
+
+// Before the K loop: this thread's chunk in global memory at k0 = 0 and the rows and columns
+// left from it to the matrix's edges. The plan checked that every copy's coordinates add to the
+// thread's, so a copy is this pointer plus constants and is inside the matrix when its constant
+// row and column are below what is left.
+void emitCopySource(std::ostringstream& o, const CudaOperandPlan& p, const CopySource& s) {
   const std::string n = p.name == "A" ? "a" : "b";
+  const std::string row = plus(s.rowBase, n + "CopyRow"), col = plus(s.colBase, n + "CopyCol");
+  auto paren = [](const std::string& v) {
+    return v.find(' ') == std::string::npos ? v : "(" + v + ")";
+  };
+  o << "  const unsigned short* " << n << "Src = " << s.ptr << " + (size_t)" << paren(row) << " * "
+    << s.ld << " + " << paren(col) << ";\n"
+    << "  const int " << n << "RowsLeft = " << s.rowLimit << " - " << paren(row) << ", " << n
+    << "ColsLeft = " << s.colLimit << " - " << paren(col) << ";\n";
+}
+
+// The cp.async copies of one operand's stage at k0: each from the thread's pointer plus the
+// copy's constant row and column, into the thread's shared chunk plus the copy's offset (XORed
+// instead where the swizzle makes the offset share bits with the thread's). Out of the matrix,
+// a copy reads nothing (cp.async's source size 0) and fills zeros.
+void emitCopies(std::ostringstream& o, const CudaOperandPlan& p, const CopySource& s) {
+  const std::string n = p.name == "A" ? "a" : "b";
+  uint32_t threadOffsets = 0;
+  for (uint32_t b : p.copyThreadBit) threadOffsets |= b;
+  const std::string stageBase =
+      "s" + p.name + " + stage * " + std::to_string(p.stageElements * 2) + "u";
+  o << "    {\n"
+    << "      const unsigned short* src = " << n << "Src + "
+    << (s.kAxis == 0 ? std::string("(size_t)k0 * ") + s.ld : std::string("k0")) << ";\n"
+    << "      const int rowsLeft = " << n << "RowsLeft" << (s.kAxis == 0 ? " - k0" : "")
+    << ", colsLeft = " << n << "ColsLeft" << (s.kAxis == 1 ? " - k0" : "") << ";\n"
+    << "      const unsigned dst = " << stageBase << " + 2u * " << n << "CopyOff;\n";
   for (size_t i = 0; i < p.copyIteration.size(); ++i) {
     const TileCoord c = p.copyIterationCoord[i];
-    o << "    {\n"
-      << "      const int r = " << rowBase << " + (" << n << "CopyRow ^ " << c[0]
-      << "), c = " << colBase << " + (" << n << "CopyCol ^ " << c[1] << ");\n"
-      << "      const bool ok = r < " << rowLimit << " && c < " << colLimit << ";\n"
-      << "      cp_async16(s" << p.name << " + stage * " << p.stageElements * 2 << "u + 2u * (" << n
-      << "CopyOff ^ " << p.copyIteration[i] << "u), ok ? " << ptr << " + (size_t)r * " << ld
-      << " + c : " << ptr << ", ok ? 16u : 0u);\n"
-      << "    }\n";
+    const uint32_t offset = p.copyIteration[i];
+    const std::string to =
+        offset & threadOffsets
+            ? stageBase + " + 2u * (" + n + "CopyOff ^ " + std::to_string(offset) + "u)"
+            : "dst + " + std::to_string(2 * uint64_t{offset}) + "u";
+    o << "      cp_async16(" << to << ", src + (size_t)" << c[0] << " * " << s.ld << " + " << c[1]
+      << ", " << c[0] << " < rowsLeft && " << c[1] << " < colsLeft ? 16u : 0u);\n";
   }
+  o << "    }\n";
 }
 
 } // namespace
@@ -123,12 +165,15 @@ std::string emitCuda(const CudaGemmPlan& p) {
     << "#pragma unroll\n"
     << "  for (int i = 0; i < " << r.accumulatorRegisters << "; ++i) acc[i] = 0.f;\n\n";
 
-  o << "  auto loadStage = [&](unsigned stage, int k0) {\n";
-  emitCopies(o, p.a, "A", "row0", "M", "k0", "K", "lda");
-  if (c.transposeB)
-    emitCopies(o, p.b, "B", "col0", "N", "k0", "K", "ldb");
-  else
-    emitCopies(o, p.b, "B", "k0", "K", "col0", "N", "ldb");
+  const CopySource aSource{"A", "row0", "0", "M", "K", "lda", 1};
+  const CopySource bSource = c.transposeB ? CopySource{"B", "col0", "0", "N", "K", "ldb", 1}
+                                          : CopySource{"B", "0", "col0", "K", "N", "ldb", 0};
+  o << "  // The copies' sources: this thread's chunk at k0 = 0 and the rows and columns left.\n";
+  emitCopySource(o, p.a, aSource);
+  emitCopySource(o, p.b, bSource);
+  o << "\n  auto loadStage = [&](unsigned stage, int k0) {\n";
+  emitCopies(o, p.a, aSource);
+  emitCopies(o, p.b, bSource);
   o << "  };\n\n";
 
   // Fragments are double-buffered: the ldmatrix of k16 step kk + 1 (or, at a stage's last step,

@@ -247,6 +247,19 @@ Expected<void> planOperand(CudaOperandPlan& p, const LinearLayout& operandMN, in
     p.copyIterationCoord.push_back(c);
     p.copyIteration.push_back(off.of(c));
   }
+  // The emitter adds each iteration's row and column to the thread's (one source pointer per
+  // stage, constants per copy): XOR is addition only when they share no bit with any thread's.
+  uint64_t threadRows = 0, threadCols = 0;
+  for (const TileCoord& c : p.copyThreadCoord) {
+    threadRows |= static_cast<uint64_t>(c[0]);
+    threadCols |= static_cast<uint64_t>(c[1]);
+  }
+  for (uint64_t i = 0; i < iterations; ++i)
+    if ((static_cast<uint64_t>(p.copyIterationCoord[i][0]) & threadRows) ||
+        (static_cast<uint64_t>(p.copyIterationCoord[i][1]) & threadCols))
+      return Error{p.name + ": cp.async iteration " + std::to_string(i) +
+                   " shares coordinate bits with the thread's chunk, so its source is not the "
+                   "thread's plus a constant"};
 
   auto issueOffset = [&](int64_t kk, int64_t s, int p8, uint64_t warp) -> uint32_t {
     return off.of(addressAt(kk, s, p8, warp));

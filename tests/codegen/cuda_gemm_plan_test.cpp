@@ -201,6 +201,14 @@ std::vector<CudaGemmConfig> configs() {
   tall.kTile = 64;
   tall.transposeB = true;
   v.push_back(tall);
+  // One warp over a 32x32 tile with k_tile 64: the swizzle gives A's second copy a shared offset
+  // that shares bits with the thread's, so the emitter XORs it.
+  CudaGemmConfig small;
+  small.blockTile = {32, 32};
+  small.warps = {1, 1};
+  small.kTile = 64;
+  small.stages = 2;
+  v.push_back(small);
   return v;
 }
 
@@ -309,8 +317,29 @@ TEST(CudaGemmPlan, TheEmittedSourceUsesThePlansConstants) {
     EXPECT_EQ(count("      ldsm_x4(af["), size_t(p.aIssuesPerK16) * (k16 + 1));
     EXPECT_EQ(count(c.transposeB ? "      ldsm_x4(bf[" : "      ldsm_x4_trans(bf["),
               size_t(p.bIssuesPerK16) * (k16 + 1));
-    EXPECT_EQ(count("cp_async16(sA"), p.a.copyIteration.size());
-    EXPECT_EQ(count("cp_async16(sB"), p.b.copyIteration.size());
+    // Every copy: the thread's source plus the plan's row and column, the thread's shared chunk
+    // plus the plan's offset (XORed where the offset shares bits with the thread's), inside the
+    // matrix when the row and column are below what is left.
+    EXPECT_EQ(count("      cp_async16("), p.a.copyIteration.size() + p.b.copyIteration.size());
+    for (const auto* op : {&p.a, &p.b}) {
+      const std::string n = op->name == "A" ? "a" : "b", ld = op->name == "A" ? "lda" : "ldb";
+      uint32_t threadOffsets = 0;
+      for (uint32_t b : op->copyThreadBit) threadOffsets |= b;
+      for (size_t i = 0; i < op->copyIteration.size(); ++i) {
+        const auto [row, col] = op->copyIterationCoord[i];
+        const uint32_t offset = op->copyIteration[i];
+        const std::string to = offset & threadOffsets
+                                   ? "s" + op->name + " + stage * " +
+                                         std::to_string(op->stageElements * 2) + "u + 2u * (" + n +
+                                         "CopyOff ^ " + std::to_string(offset) + "u)"
+                                   : "dst + " + std::to_string(2 * offset) + "u";
+        const std::string line = "cp_async16(" + to + ", src + (size_t)" + std::to_string(row) +
+                                 " * " + ld + " + " + std::to_string(col) + ", " +
+                                 std::to_string(row) + " < rowsLeft && " + std::to_string(col) +
+                                 " < colsLeft ? 16u : 0u);";
+        EXPECT_NE(src.find(line), std::string::npos) << describe(c) << "\n  " << line;
+      }
+    }
     // Every ldmatrix issue constant, as the emitter writes it.
     for (size_t kk = 0; kk < k16; ++kk)
       for (size_t s = 0; s < p.a.ldmatrixIssue[kk].size(); ++s)
