@@ -205,13 +205,29 @@ std::string emitCuda(const CudaGemmPlan& p) {
     << "  {\n";
   fragmentLoads(0, "readStage", 0);
   o << "  }\n"
-    << "  for (int kt = 0; kt < kTiles; ++kt) {\n"
-    << "    // The stage written now was last read before the barrier of the previous step.\n"
-    << "    if (kt + " << c.stages - 1 << " < kTiles) loadStage(writeStage, (kt + " << c.stages - 1
-    << ") * " << c.kTile << ");\n"
-    << "    cp_async_commit();\n";
+    << "  for (int kt = 0; kt < kTiles; ++kt) {\n";
+  // The stage written now was last read before the barrier of the previous step, so a warp may
+  // issue its copies anywhere before the next wait. With 8 warps or more, the second half issues
+  // them one k16 step later: the two warps that share a scheduler (w and w + 4) then do their
+  // copies' integer work at different times. Measured on H100 and H200 (docs/benchmarks.md):
+  // Nsight Compute's shared-memory bank-conflict counters then read 0; with the copies issued
+  // together they read a few hundred to a few thousand per kernel.
+  const int64_t warps = r.threads / 32;
+  const bool staggered = warps >= 8;
+  // The copies of stage kt + stages - 1 and their commit, under `guard` when it is not empty.
+  auto copies = [&](const std::string& guard) {
+    const std::string indent = guard.empty() ? "    " : "      ";
+    if (!guard.empty()) o << "    if (" << guard << ") {\n";
+    o << indent << "if (kt + " << c.stages - 1 << " < kTiles) loadStage(writeStage, (kt + "
+      << c.stages - 1 << ") * " << c.kTile << ");\n"
+      << indent << "cp_async_commit();\n";
+    if (!guard.empty()) o << "    }\n";
+  };
+  if (staggered) o << "    const bool lateCopies = warp >= " << warps / 2 << "u;\n";
+  copies(staggered ? "!lateCopies" : "");
   for (int64_t kk = 0; kk < k16; ++kk) {
     const int cur = static_cast<int>(kk % 2), nxt = 1 - cur;
+    if (kk == 1 && staggered) copies("lateCopies");
     o << "    {\n";
     if (kk + 1 == k16) {
       o << "      // The next stage: its copies landed (all but " << c.stages - 2

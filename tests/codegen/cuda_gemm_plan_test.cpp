@@ -351,6 +351,27 @@ TEST(CudaGemmPlan, TheEmittedSourceUsesThePlansConstants) {
             << kk << " " << s;
     EXPECT_NE(src.find("cp_async_wait<" + std::to_string(c.stages - 2) + ">();"),
               std::string::npos);
+    // A stage's copies are issued once per K step by every warp: with 8 warps or more, the
+    // second half one k16 step after the first (each guarded by its half), else unguarded.
+    const int64_t warps = p.report.threads / 32;
+    const std::string load = "loadStage(writeStage, (kt + " + std::to_string(c.stages - 1) +
+                             ") * " + std::to_string(c.kTile) + ");";
+    EXPECT_EQ(count(load), warps >= 8 ? 2u : 1u) << describe(c);
+    EXPECT_EQ(count("cp_async_commit();"), warps >= 8 ? 3u : 2u) << describe(c);
+    if (warps >= 8) {
+      const size_t split = src.find("const bool lateCopies = warp >= " + std::to_string(warps / 2) +
+                                    "u;\n    if (!lateCopies) {");
+      const size_t late = src.find("    if (lateCopies) {\n      if (kt + ");
+      ASSERT_NE(split, std::string::npos) << describe(c);
+      ASSERT_NE(late, std::string::npos) << describe(c);
+      // Between them: the first k16 step (its ldmatrix loads and mma.sync), nothing of the second.
+      const std::string between = src.substr(split, late - split);
+      size_t mmas = 0;
+      for (size_t at = between.find("mma16816("); at != std::string::npos;
+           at = between.find("mma16816(", at + 1))
+        ++mmas;
+      EXPECT_EQ(mmas, p.mmas.size()) << describe(c);
+    }
     EXPECT_EQ(count("*reinterpret_cast<float2*>(d)"), p.accumulatorRegister.size() / 2);
   }
 }
