@@ -179,36 +179,27 @@ CudaGemmPlan planOf(const CudaGemmConfig& c) {
 }
 
 std::vector<CudaGemmConfig> configs() {
+  auto config = [](std::array<int64_t, 2> tile, std::array<int64_t, 2> warps, int64_t kTile,
+                   int stages, bool transposeB) {
+    CudaGemmConfig c;
+    c.blockTile = tile;
+    c.warps = warps;
+    c.kTile = kTile;
+    c.stages = stages;
+    c.transposeB = transposeB;
+    return c;
+  };
   std::vector<CudaGemmConfig> v;
   v.push_back({}); // the default: 128x256x64, 2x4 warps, 3 stages
-  CudaGemmConfig c;
-  c.blockTile = {128, 128};
-  c.warps = {2, 2};
-  c.kTile = 32;
-  c.stages = 4;
-  v.push_back(c);
-  c.transposeB = true;
-  v.push_back(c);
-  CudaGemmConfig wide;
-  wide.blockTile = {128, 256};
-  wide.warps = {2, 4};
-  wide.stages = 3;
+  v.push_back(config({128, 128}, {2, 2}, 32, 4, false));
+  v.push_back(config({128, 128}, {2, 2}, 32, 4, true));
+  CudaGemmConfig wide = config({128, 256}, {2, 4}, 64, 3, false);
   wide.dtype = layout::codegen::GemmDataType::F16;
   v.push_back(wide);
-  CudaGemmConfig tall;
-  tall.blockTile = {64, 128};
-  tall.warps = {4, 1};
-  tall.kTile = 64;
-  tall.transposeB = true;
-  v.push_back(tall);
+  v.push_back(config({64, 128}, {4, 1}, 64, 3, true));
   // One warp over a 32x32 tile with k_tile 64: the swizzle gives A's second copy a shared offset
   // that shares bits with the thread's, so the emitter XORs it.
-  CudaGemmConfig small;
-  small.blockTile = {32, 32};
-  small.warps = {1, 1};
-  small.kTile = 64;
-  small.stages = 2;
-  v.push_back(small);
+  v.push_back(config({32, 32}, {1, 1}, 64, 2, false));
   return v;
 }
 
