@@ -208,8 +208,8 @@ std::string emitCuda(const CudaGemmPlan& p) {
     << "  for (int kt = 0; kt < kTiles; ++kt) {\n";
   // The stage written now was last read before the barrier of the previous step, so a warp may
   // issue its copies anywhere before the next wait. With 8 warps or more, the second half issues
-  // them one k16 step later: the two warps that share a scheduler (w and w + 4) then do their
-  // copies' integer work at different times. Measured on H100 and H200 (docs/benchmarks.md):
+  // them one k16 step later: each scheduler (warp id modulo 4) holds warps of both halves, which
+  // then do their copies' integer work at different times. Measured on H100 and H200 (docs/benchmarks.md):
   // Nsight Compute's shared-memory bank-conflict counters then read 0; with the copies issued
   // together they read a few hundred to a few thousand per kernel.
   const int64_t warps = r.threads / 32;
