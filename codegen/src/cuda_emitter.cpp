@@ -209,9 +209,9 @@ std::string emitCuda(const CudaGemmPlan& p) {
   // The stage written now was last read before the barrier of the previous step, so a warp may
   // issue its copies anywhere before the next wait. With 8 warps or more, the second half issues
   // them one k16 step later: each scheduler (warp id modulo 4) holds warps of both halves, which
-  // then do their copies' integer work at different times. Measured on H100 and H200 (docs/benchmarks.md):
-  // Nsight Compute's shared-memory bank-conflict counters then read 0; with the copies issued
-  // together they read a few hundred to a few thousand per kernel.
+  // then do their copies' integer work at different times. Measured on H100 and H200
+  // (docs/benchmarks.md): Nsight Compute's shared-memory bank-conflict counters then read 0; with
+  // the copies issued together they read a few hundred to a few thousand per kernel.
   const int64_t warps = r.threads / 32;
   const bool staggered = warps >= 8;
   // The copies of stage kt + stages - 1 and their commit, under `guard` when it is not empty.
