@@ -462,12 +462,12 @@ CudaRunResult run(const codegen::CudaGemmPlan& plan, const std::string& source,
   check(cu->cuMemcpyHtoD(ops.d.ptr, in.memory.c.data(), in.memory.c.size()), "copy C (poison)");
 
   int M = static_cast<int>(c.m), N = static_cast<int>(c.n), K = static_cast<int>(c.k);
-  int lda = ops.lda, ldb = ops.ldb, ldc = ops.ldc;
-  std::vector<void*> args = {&ops.a.ptr, &ops.b.ptr, &ops.d.ptr, &M, &N, &K, &lda, &ldb, &ldc};
+  std::vector<void*> args = {&ops.a.ptr, &ops.b.ptr, &ops.d.ptr, &M,      &N,
+                             &K,         &ops.lda,   &ops.ldb,   &ops.ldc};
   CUtensorMap tmA{}, tmB{};
   if (plan.sm90) {
-    encodeOperandMaps(plan, ops.a.ptr, ops.b.ptr, lda, ldb, tmA, tmB);
-    args = {&tmA, &tmB, &ops.d.ptr, &M, &N, &K, &ldc};
+    encodeOperandMaps(plan, ops.a.ptr, ops.b.ptr, ops.lda, ops.ldb, tmA, tmB);
+    args = {&tmA, &tmB, &ops.d.ptr, &M, &N, &K, &ops.ldc};
   }
   auto launch = [&] {
     check(cu->cuLaunchKernel(fn, static_cast<unsigned>(plan.report.ctas), 1, 1,
