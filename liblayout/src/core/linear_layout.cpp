@@ -309,10 +309,11 @@ Expected<LinearLayout> LinearLayout::createSurjective(const std::vector<InDimBas
   const size_t numOut = outDimNames.size();
   std::array<uint64_t, kFlatOutDims * kFlatBases> flat;
   std::array<uint64_t, kFlatOutDims> all{};
-  bool useFlat = withOutDimCount(numOut, [&](auto n) {
+  const bool gathered = withOutDimCount(numOut, [&](auto n) {
     return gatherComponents<decltype(n)::value>(inDims, flat.data(), all.data());
   });
-  if (useFlat) {
+  bool useFlat = false;
+  if (gathered) {
     int outBits = 0;
     for (size_t o = 0; o < numOut; ++o) {
       tooLarge |= all[o];
@@ -321,10 +322,7 @@ Expected<LinearLayout> LinearLayout::createSurjective(const std::vector<InDimBas
     }
     // More than one word per basis takes createFromBases' general path, which reads the bases.
     useFlat = outBits <= 64;
-  }
-  if (outs.size() != numOut) {
-    outs.clear();
-    tooLarge = 0;
+  } else {
     // Two out-dims per pass over the bases: half the pointer chasing for the usual 2D layouts.
     for (size_t o = 0; o < numOut; o += 2) {
       uint64_t all0 = 0, all1 = 0;
