@@ -972,6 +972,54 @@ TEST(LinearLayout, EqualityAndHash) {
   EXPECT_FALSE(o12.equalIgnoringOutDimSizes(o21));
 }
 
+// operator== compares packed words (bases, then shape keys). Each pair below agrees on the
+// totals, and most on the basis words too, so only the dims can tell them apart. The model is
+// the definition: the same in-dims with the same bases, and the same out-dims with the same sizes.
+TEST(LinearLayout, EqualityMatchesTheDimsAndBasesOnLayoutsThatShareTheirWords) {
+  const uint64_t big = uint64_t{1} << 40;
+  auto cases = [&] {
+    return std::vector<LinearLayout>{
+        LinearLayout(),
+        make({{kReg, {}}}, {}),         // a size-1 in-dim, no out-dims
+        make({}, {{kO, 1}}),            // a size-1 out-dim, no in-dims
+        make({{kReg, {}}}, {{kO, 1}}),  // both
+        make({{kLane, {}}}, {{kO, 1}}), // another in-dim name
+        make({{kReg, {{1}, {2}}}, {kLane, {{4}}}}, {{kO, 8}}),
+        make({{kReg, {{1}}}, {kLane, {{2}, {4}}}}, {{kO, 8}}),              // bases split 1 + 2
+        make({{kLane, {{1}, {2}}}, {kReg, {{4}}}}, {{kO, 8}}),              // names swapped
+        make({{kReg, {{1}, {2}}}, {kLane, {{4}}}, {kWarp, {}}}, {{kO, 8}}), // + size-1 in-dim
+        make({{kReg, {{1, 0}, {2, 0}}}, {kLane, {{4, 0}}}},
+             {{kO, 8}, {kO2, 1}}),                              // + size-1 out-dim
+        make({{kReg, {{1}, {2}}}, {kLane, {{4}}}}, {{kO2, 8}}), // out-dim renamed
+        make({{kReg, {{1}, {2}}}, {kLane, {{3}}}}, {{kO, 8}}),  // one basis differs
+        make({{kReg, {{1, 0}, {2, 0}}}, {kLane, {{0, 1}}}}, {{kO, 4}, {kO2, 2}}), // same words
+        make({{kReg, {{1, 0}, {0, 1}}}, {kLane, {{0, 2}}}}, {{kO, 2}, {kO2, 4}}), // same words
+        // Two in-dims and one out-dim against one in-dim and two out-dims: the same totals,
+        // basis words and number of keys; only the dim counts differ.
+        make({{kReg, {{1}}}, {kLane, {{2}}}}, {{kO, 4}}),
+        make({{kReg, {{1, 0}, {0, 1}}}}, {{kO, 2}, {kO2, 2}}),
+        // The same (name, size) sequence across both sides, split after lane or before it: only
+        // the dim counts tell these two apart (an in-dim and an out-dim may share a name).
+        make({{kReg, {{1}}}, {kLane, {}}}, {{kO, 2}}),
+        make({{kReg, {{0, 1}}}}, {{kLane, 1}, {kO, 2}}),
+        // Two words per basis (80 out bits); the second pair differs only in the high word.
+        make({{kReg, {{1, 0}, {0, big}}}}, {{kO, big}, {kO2, 2 * big}}),
+        make({{kReg, {{1, 0}, {0, big / 2}}}}, {{kO, big}, {kO2, 2 * big}}),
+    };
+  };
+  const std::vector<LinearLayout> first = cases(), second = cases();
+  for (size_t i = 0; i < first.size(); ++i)
+    for (size_t j = 0; j < second.size(); ++j) {
+      const LinearLayout &a = first[i], &b = second[j];
+      const bool same = a.inDims() == b.inDims() && a.outDims() == b.outDims();
+      EXPECT_EQ(same, i == j) << "cases " << i << " and " << j << " are not distinct";
+      EXPECT_EQ(a == b, same) << "cases " << i << " and " << j;
+      if (same) {
+        EXPECT_EQ(a.hash(), b.hash()) << "case " << i;
+      }
+    }
+}
+
 TEST(LinearLayout, ToString) {
   // " - <in>=1 -> (a, b)", "\n   <in>=2 -> (..)", then "\n"; a size-1 dim prints
   // " - <in> is a size 1 dimension\n"; last "where out dims are: [..]".

@@ -28,7 +28,7 @@ public:
                       std::span<const std::pair<DimName, int>> outs);
 
   LinearLayout& layout() { return l_; }
-  uint64_t* basis(int g) { return l_.bits_.data() + size_t(g) * l_.wordsPerBasis_; }
+  uint64_t* basis(int g) { return l_.words_.data() + size_t(g) * l_.wordsPerBasis_; }
   int words() const { return l_.wordsPerBasis_; }
   void setComponent(int g, int outDim, uint64_t value) {
     const auto& o = l_.outs_[outDim];

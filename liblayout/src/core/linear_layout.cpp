@@ -104,18 +104,27 @@ Expected<void> LayoutBuilder::init(std::span<const std::pair<DimName, int>> ins,
     if (outs[i].second < 0 || outs[i].second > LinearLayout::kMaxDimSizeLog2)
       return makeError("out-dim " + quoted(outs[i].first) + ": size 2^" +
                        std::to_string(outs[i].second) + " exceeds the limit of 2^63");
-    l.outs_.push_back({outs[i].first, uint16_t(outs[i].second), uint32_t(l.totalOutBits_)});
+    l.outs_.push_back({outs[i].first, outs[i].second, uint32_t(l.totalOutBits_)});
     l.totalOutBits_ += outs[i].second;
   }
   for (size_t i = 0; i < ins.size(); ++i) {
     if (ins[i].second < 0 || ins[i].second > LinearLayout::kMaxDimSizeLog2)
       return makeError("in-dim " + quoted(ins[i].first) + ": size 2^" +
                        std::to_string(ins[i].second) + " exceeds the limit of 2^63");
-    l.ins_.push_back({ins[i].first, uint16_t(ins[i].second), uint32_t(l.totalInBits_)});
+    l.ins_.push_back({ins[i].first, ins[i].second, uint32_t(l.totalInBits_)});
     l.totalInBits_ += ins[i].second;
   }
   l.wordsPerBasis_ = wordsFor(l.totalOutBits_);
-  l.bits_.resize(size_t(l.totalInBits_) * l.wordsPerBasis_);
+  // The bases start at zero; the shape keys follow them (see LinearLayout::words_).
+  const size_t basisWords = l.numBasisWords();
+  const size_t keys = ins.empty() && outs.empty() ? 0 : 1 + ins.size() + outs.size();
+  l.words_.resize(basisWords + keys);
+  if (keys) {
+    uint64_t* key = l.words_.data() + basisWords;
+    *key++ = uint64_t(ins.size()) | (uint64_t(outs.size()) << 32);
+    for (const auto& [name, log2] : ins) *key++ = (uint64_t(name.id()) << 32) | uint64_t(log2);
+    for (const auto& [name, log2] : outs) *key++ = (uint64_t(name.id()) << 32) | uint64_t(log2);
+  }
   return {};
 }
 
@@ -460,7 +469,7 @@ int LinearLayout::rank() const {
   if (wordsPerBasis_ == 1) {
     // Most layouts are surjective through unit columns alone (each basis one out bit): then the
     // rank is the out width, with no elimination.
-    const uint64_t* cols = bits_.data();
+    const uint64_t* cols = words_.data();
     uint64_t unitCover = 0;
     for (int g = 0; g < totalInBits_; ++g) {
       const uint64_t c = cols[g];
@@ -508,7 +517,7 @@ void LinearLayout::apply(std::span<const uint64_t> ins, std::span<uint64_t> outs
   if (wordsPerBasis_ == 1) {
     uint64_t acc = 0;
     for (size_t d = 0; d < ins_.size(); ++d) {
-      const uint64_t* col = bits_.data() + ins_[d].firstBasis;
+      const uint64_t* col = words_.data() + ins_[d].firstBasis;
       for (uint64_t x = ins[d] & detail::lowMask(ins_[d].numBases); x; x &= x - 1)
         acc ^= col[std::countr_zero(x)];
     }
@@ -585,7 +594,7 @@ LinearLayout::apply(std::span<const std::pair<DimName, uint64_t>> ins) const {
 
 uint64_t LinearLayout::applyPacked(uint64_t packedIns) const {
   assert(totalInBits_ <= 64 && totalOutBits_ <= 64);
-  return detail::xorSelect(bits_.data(), totalInBits_, packedIns);
+  return detail::xorSelect(words_.data(), totalInBits_, packedIns);
 }
 
 // ---- Composition and inversion ------------------------------------------------------------------
@@ -824,7 +833,7 @@ Expected<LinearLayout> LinearLayout::reshapeIns(std::span<const DimSize> newInDi
                      " elements but the layout's in-dims hold 2^" + std::to_string(totalInBits_));
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(*shape, LayoutBuilder::outShape(*this)));
   // Bases keep their global order: only the grouping into dims changes.
-  std::copy(bits_.begin(), bits_.end(), b.basis(0));
+  std::copy_n(words_.data(), numBasisWords(), b.basis(0));
   return b.build();
 }
 
@@ -838,7 +847,7 @@ Expected<LinearLayout> LinearLayout::reshapeOuts(std::span<const DimSize> newOut
                      " elements but the layout's out-dims hold 2^" + std::to_string(totalOutBits_));
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(LayoutBuilder::inShape(*this), *shape));
   // Out bits are packed in order, so the flattened index of every basis is unchanged.
-  if (!bits_.empty()) std::copy(bits_.begin(), bits_.end(), b.basis(0));
+  std::copy_n(words_.data(), numBasisWords(), b.basis(0));
   return b.build();
 }
 
@@ -901,7 +910,8 @@ Expected<bool> LinearLayout::sublayoutIsZero(std::span<const DimName> inDims,
   // Triton checks each named out-dim; with none, nothing is looked up and the answer is true.
   if (outDims.empty()) return true;
   LAYOUT_TRY_ASSIGN(s, sublayout(inDims, outDims));
-  return std::all_of(s.bits_.begin(), s.bits_.end(), [](uint64_t w) { return w == 0; });
+  return std::all_of(s.words_.data(), s.words_.data() + s.numBasisWords(),
+                     [](uint64_t w) { return w == 0; });
 }
 
 Expected<bool> LinearLayout::squareSublayoutIsIdentity(std::span<const DimName> dims) const {
@@ -972,7 +982,7 @@ Expected<LinearLayout> LinearLayout::concatIns(const LinearLayout& other) const 
       shape.push_back({other.ins_[d].name, other.ins_[d].numBases});
     }
   LAYOUT_TRY_ASSIGN(b, LayoutBuilder::make(shape, LayoutBuilder::outShape(*this)));
-  std::copy(bits_.begin(), bits_.end(), b.basis(0));
+  std::copy_n(words_.data(), numBasisWords(), b.basis(0));
   int g = totalInBits_;
   for (int32_t d : appended)
     for (int i = 0; i < other.ins_[d].numBases; ++i, ++g)
@@ -1012,7 +1022,7 @@ std::vector<std::pair<DimName, uint64_t>> LinearLayout::freeVariableMasks() cons
   masks.reserve(ins_.size());
   if (wordsPerBasis_ == 1) {
     detail::LowBitBasis basis;
-    const uint64_t* cols = bits_.data();
+    const uint64_t* cols = words_.data();
     for (const InDim& d : ins_) {
       uint64_t mask = 0;
       for (int i = 0; i < d.numBases; ++i)
@@ -1141,9 +1151,8 @@ bool LinearLayout::equalIgnoringOutDimSizes(const LinearLayout& other) const {
 size_t LinearLayout::hash() const {
   uint64_t h = 0x9e3779b97f4a7c15ULL;
   auto mix = [&h](uint64_t v) { h = (h ^ v) * 0x100000001b3ULL + (h >> 29); };
-  for (const InDim& d : ins_) mix((uint64_t(d.name.id()) << 8) | d.numBases);
-  for (const OutDim& o : outs_) mix((uint64_t(o.name.id()) << 8) | o.sizeLog2 | (1ULL << 63));
-  for (uint64_t w : bits_) mix(w);
+  // The bases and the shape keys: equal layouts have equal words.
+  for (uint64_t w : words_) mix(w);
   return size_t(h);
 }
 

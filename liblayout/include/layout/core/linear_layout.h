@@ -186,20 +186,12 @@ public:
   // Same in-dims (names, order, bases) and out-dims (names, order, sizes).
   // Inline: Python's == and the hash containers call it on every lookup.
   friend bool operator==(const LinearLayout& a, const LinearLayout& b) {
-    // Totals first (they differ for most unequal layouts), then dims field by field (InDim and
-    // OutDim have padding, so no memcmp there; offsets follow from the sizes), then the bits.
-    if (a.totalInBits_ != b.totalInBits_ || a.totalOutBits_ != b.totalOutBits_ ||
-        a.ins_.size() != b.ins_.size() || a.outs_.size() != b.outs_.size() ||
-        a.bits_.size() != b.bits_.size())
-      return false;
-    for (size_t d = 0; d < a.ins_.size(); ++d)
-      if (a.ins_[d].name != b.ins_[d].name || a.ins_[d].numBases != b.ins_[d].numBases)
-        return false;
-    for (size_t o = 0; o < a.outs_.size(); ++o)
-      if (a.outs_[o].name != b.outs_[o].name || a.outs_[o].sizeLog2 != b.outs_[o].sizeLog2)
-        return false;
-    return a.bits_.empty() ||
-           std::memcmp(a.bits_.data(), b.bits_.data(), a.bits_.size() * sizeof(uint64_t)) == 0;
+    // One size check and one memcmp: the shape keys stored after the bases make the word buffers
+    // equal exactly when the layouts are. Equal totals come first so that both buffers split into
+    // bases and keys at the same word.
+    return a.totalInBits_ == b.totalInBits_ && a.totalOutBits_ == b.totalOutBits_ &&
+           a.words_.size() == b.words_.size() &&
+           std::memcmp(a.words_.data(), b.words_.data(), a.words_.size() * sizeof(uint64_t)) == 0;
   }
   bool equalIgnoringOutDimSizes(const LinearLayout& other) const;
   size_t hash() const;
@@ -218,7 +210,7 @@ public:
   // Words per basis vector; at least 1.
   int wordsPerBasis() const { return wordsPerBasis_; }
   // Basis vector `g` in global order (in-dim 0's bases first), `wordsPerBasis()` words.
-  const uint64_t* basisWords(int g) const { return bits_.data() + size_t(g) * wordsPerBasis_; }
+  const uint64_t* basisWords(int g) const { return words_.data() + size_t(g) * wordsPerBasis_; }
   // First global basis index of in-dim `i`, and bit offset of out-dim `i` in a basis vector.
   int inDimFirstBasis(int i) const { return ins_[i].firstBasis; }
   int outDimBitOffset(int i) const { return outs_[i].bitOffset; }
@@ -229,12 +221,12 @@ private:
 
   struct InDim {
     DimName name;
-    uint16_t numBases = 0;
+    int32_t numBases = 0;
     uint32_t firstBasis = 0;
   };
   struct OutDim {
     DimName name;
-    uint16_t sizeLog2 = 0;
+    int32_t sizeLog2 = 0;
     uint32_t bitOffset = 0;
   };
   // A rank cache that copies like a value; computed on first use.
@@ -250,11 +242,17 @@ private:
 
   SmallVector<InDim, 4> ins_;
   SmallVector<OutDim, 4> outs_;
-  SmallVector<uint64_t, 32> bits_;
+  // The bases, `wordsPerBasis_` words each in global order, then the shape keys: none for a
+  // layout without dims, else the dim counts (in-dims in the low half) and one word per in-dim
+  // and per out-dim, (name id << 32) | log2 size. The keys repeat ins_ and outs_ so that
+  // operator== is one memcmp instead of a loop over each side's fields (about half its time).
+  SmallVector<uint64_t, 32> words_;
   int totalInBits_ = 0;
   int totalOutBits_ = 0;
   int wordsPerBasis_ = 1;
   RankCache rank_;
+
+  size_t numBasisWords() const { return size_t(totalInBits_) * wordsPerBasis_; }
 };
 
 // Triton's `inner * outer`: the direct sum / tiling. In- and out-dim lists merge by Triton's
