@@ -131,6 +131,16 @@ def test_equality_hash_and_text():
     assert pickle.loads(pickle.dumps(a)) == a
 
 
+def test_text_with_dim_names_outside_ascii():
+    # str copies the text when every name is ASCII and decodes it as UTF-8 otherwise: a name
+    # outside ASCII, on either side, must come out as it went in.
+    reference = str(LinearLayout.from_bases([("QQ", [[1], [2]])], ["ZZ"]))
+    for in_dim, out_dim in [("régistre", "dim0"), ("reg", "dïm"), ("レーン", "列"), ("x", "y")]:
+        l = LinearLayout.from_bases([(in_dim, [[1], [2]])], [out_dim])
+        assert str(l) == reference.replace("QQ", in_dim).replace("ZZ", out_dim)
+        assert repr(l) == str(l) and str(l).isascii() == (in_dim + out_dim).isascii()
+
+
 def test_a_python_subclass_is_still_a_layout():
     class Tile(LinearLayout):
         pass
