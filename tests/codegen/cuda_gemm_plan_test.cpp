@@ -172,6 +172,13 @@ private:
   std::vector<double> acc_;
 };
 
+// How many times `needle` starts in `text`.
+size_t occurrences(const std::string& text, const std::string& needle) {
+  size_t n = 0;
+  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
 CudaGemmPlan planOf(const CudaGemmConfig& c) {
   auto p = layout::codegen::buildCudaGemmPlan(c);
   EXPECT_TRUE(p) << p.error().message;
@@ -290,12 +297,7 @@ TEST(CudaGemmPlan, TheEmittedSourceUsesThePlansConstants) {
     const CudaGemmPlan p = planOf(c);
     if (p.report.threads == 0) continue;
     const std::string src = layout::codegen::emitCuda(p);
-    auto count = [&](const std::string& needle) {
-      size_t n = 0;
-      for (size_t at = src.find(needle); at != std::string::npos; at = src.find(needle, at + 1))
-        ++n;
-      return n;
-    };
+    auto count = [&](const std::string& needle) { return occurrences(src, needle); };
     const size_t k16 = size_t(c.kTile / 16);
     EXPECT_NE(src.find("extern \"C\" __global__ void __launch_bounds__(" +
                        std::to_string(p.report.threads) + ") " + p.name + "("),
@@ -356,12 +358,8 @@ TEST(CudaGemmPlan, TheEmittedSourceUsesThePlansConstants) {
       ASSERT_NE(split, std::string::npos) << describe(c);
       ASSERT_NE(late, std::string::npos) << describe(c);
       // Between them: the first k16 step (its ldmatrix loads and mma.sync), nothing of the second.
-      const std::string between = src.substr(split, late - split);
-      size_t mmas = 0;
-      for (size_t at = between.find("mma16816("); at != std::string::npos;
-           at = between.find("mma16816(", at + 1))
-        ++mmas;
-      EXPECT_EQ(mmas, p.mmas.size()) << describe(c);
+      EXPECT_EQ(occurrences(src.substr(split, late - split), "mma16816("), p.mmas.size())
+          << describe(c);
     }
     EXPECT_EQ(count("*reinterpret_cast<float2*>(d)"), p.accumulatorRegister.size() / 2);
   }
@@ -495,11 +493,7 @@ TEST(CudaGemmPlan, Sm90EpilogueAndDescriptorsFollowThePtxIsa) {
                            std::to_string(h.bLeadingBytes) + "u, 1024u)"),
                   std::string::npos)
             << kk;
-      size_t loads = 0;
-      for (size_t at = src.find("tma_load_2d(stage"); at != std::string::npos;
-           at = src.find("tma_load_2d(stage", at + 1))
-        ++loads;
-      EXPECT_EQ(loads, size_t(1 + h.bBoxes));
+      EXPECT_EQ(occurrences(src, "tma_load_2d(stage"), size_t(1 + h.bBoxes));
     }
 }
 
