@@ -24,6 +24,7 @@ packages=(
   fonts-dejavu-core              # DejaVu Sans Mono, the explorer's label font
   python3-dev pybind11-dev       # the Python module gf2layout (python/)
   python3-pytest python3-numpy   # its test suite (tests/python) and NumPy apply
+  time                           # GNU time: peak memory of the hostile inputs (tests/robustness)
 )
 
 missing=()

@@ -680,12 +680,20 @@ Expected<CudaGemmConfig> cudaGemmConfigFromJson(const nlohmann::json& j,
     const nlohmann::json& v = item.value();
     auto integer = [&](int64_t& out) -> Expected<void> {
       if (!v.is_number_integer()) return configError(key + ": expected an integer");
+      // 2^63 and above are unsigned in JSON: as int64_t they would wrap to negative numbers.
+      if (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(INT64_MAX))
+        return configError(key + " = " + std::to_string(v.get<uint64_t>()) +
+                           ": out of range (at most 2^63 - 1)");
       out = v.get<int64_t>();
       return {};
     };
     auto pair = [&](std::array<int64_t, 2>& out) -> Expected<void> {
       if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer())
         return configError(key + ": expected [rows, columns]");
+      for (const auto& e : v)
+        if (e.is_number_unsigned() && e.get<uint64_t>() > uint64_t(INT64_MAX))
+          return configError(key + ": " + std::to_string(e.get<uint64_t>()) +
+                             " is out of range (at most 2^63 - 1)");
       out = {v[0].get<int64_t>(), v[1].get<int64_t>()};
       return {};
     };

@@ -161,6 +161,10 @@ namespace {
 Expected<void> readInt(const nlohmann::json& j, std::string_view key, int64_t& out) {
   if (!j.is_number_integer())
     return makeError(std::string(key) + ": expected an integer, got " + j.dump());
+  // 2^63 and above are unsigned in JSON: as int64_t they would wrap to negative numbers.
+  if (j.is_number_unsigned() && j.get<uint64_t>() > uint64_t(INT64_MAX))
+    return makeError(std::string(key) + " = " + std::to_string(j.get<uint64_t>()) +
+                     ": out of range (at most 2^63 - 1)");
   out = j.get<int64_t>();
   return {};
 }

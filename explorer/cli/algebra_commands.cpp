@@ -3,9 +3,11 @@
 #include "commands.h"
 
 #include "layout/text/layout_json.h"
+#include "layout/text/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 
+#include <charconv>
 #include <iostream>
 
 namespace layoutctl {
@@ -22,6 +24,8 @@ template <typename T> T unwrap(layout::Expected<T> r) {
 
 void printLayout(const LinearLayout& l, const Args& args) {
   if (args.json()) {
+    if (auto fits = layout::checkLayoutJsonSize(l); !fits)
+      throw CliExit{kInvalidInput, fits.error().message};
     std::cout << layout::printLayoutJson(l, 2) << "\n";
     return;
   }
@@ -43,10 +47,18 @@ int runApply(const Args& args) {
     const std::string& p = args.positionals()[i];
     auto eq = p.find('=');
     std::string value = eq == std::string::npos ? "" : p.substr(eq + 1);
-    if (eq == 0 || value.empty() || value.size() > 19 ||
-        value.find_first_not_of("0123456789") != std::string::npos)
-      throw CliExit{kUsage, "expected inDim=value (a non-negative integer), got '" + p + "'"};
-    ins.push_back({DimName(p.substr(0, eq)), std::stoull(value)});
+    if (eq == 0 || value.empty() || value.find_first_not_of("0123456789") != std::string::npos)
+      throw CliExit{kUsage, "expected inDim=value (a non-negative integer), got " +
+                                layout::detail::quoteInput(p)};
+    // Any 64-bit value, as the batch's apply takes it (like Triton, only the low log2(size) bits
+    // of the dim are read).
+    uint64_t v = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec != std::errc() || end != value.data() + value.size())
+      throw CliExit{kUsage, "expected inDim=value with a value in [0, 2^64 - 1] "
+                            "(18446744073709551615), got " +
+                                layout::detail::quoteInput(p)};
+    ins.push_back({DimName(p.substr(0, eq)), v});
   }
   auto outs = unwrap(l.apply(ins));
   if (args.json()) {

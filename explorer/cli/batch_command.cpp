@@ -14,10 +14,15 @@
 namespace layoutctl {
 namespace {
 
+// A closed standard input, or a device other than a terminal or /dev/null, is refused.
 std::optional<std::string> refuseDeviceStdin() {
   struct stat in = {};
   struct stat null = {};
-  if (fstat(STDIN_FILENO, &in) != 0 || !S_ISCHR(in.st_mode) || isatty(STDIN_FILENO)) return {};
+  // `layoutctl batch <&-`: there is nothing to read requests from.
+  if (fstat(STDIN_FILENO, &in) != 0)
+    return std::string("standard input is closed (") + std::strerror(errno) +
+           "): give the requests on standard input";
+  if (!S_ISCHR(in.st_mode) || isatty(STDIN_FILENO)) return {};
   if (stat("/dev/null", &null) == 0 && in.st_rdev == null.st_rdev) return {};
   return std::string("standard input is a character device (such as /dev/zero), not a file or a "
                      "pipe of requests");

@@ -5,6 +5,7 @@
 
 #include "layout/text/file_io.h"
 #include "layout/text/layout_json.h"
+#include "layout/text/quoted_input.h"
 
 #include <fstream>
 #include <iostream>
@@ -12,12 +13,25 @@
 
 namespace layoutctl {
 
+using layout::detail::quoteInput;
+
+namespace {
+
+// "shape" -> "--shape"; an option already spelled ("-t", "--type") stays as it is.
+std::string optionName(const std::string& option) {
+  return !option.empty() && option[0] == '-' ? option : "--" + option;
+}
+
+} // namespace
+
 Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& valueOptions,
            const std::set<std::string>& flags, bool allowCsv) {
   std::set<std::string> values = valueOptions;
   values.insert("format");
   for (size_t i = 0; i < argv.size(); ++i) {
     std::string a = argv[i];
+    // The option as the user spelled it, without "=value": messages name it that way.
+    const std::string spelled = a.substr(0, a.find('='));
     // Single-dash spellings (-l, -t, -use-hw-view, -alias-names=a,b: triton-tensor-layout's
     // flags) are accepted for every option the subcommand declares.
     if (a.size() > 1 && a[0] == '-' && a[1] != '-' && a != "-h") {
@@ -39,22 +53,32 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
       }
       if (values.count(name)) {
         if (!inlineValue) {
-          if (i + 1 >= argv.size()) throw CliExit{kUsage, "option --" + name + " needs a value"};
+          if (i + 1 >= argv.size()) throw CliExit{kUsage, "option " + spelled + " needs a value"};
           value = argv[++i];
         }
         options_[name] = value;
+        spellings_[name] = spelled;
       } else if (flags.count(name) && !inlineValue) {
         flags_.insert(name);
+        spellings_[name] = spelled;
+      } else if (flags.count(name)) {
+        throw CliExit{kUsage, "option " + spelled + " is a flag and takes no value (got " +
+                                  quoteInput(argv[i]) + ")"};
       } else {
-        throw CliExit{kUsage, "unknown option '" + a + "'"};
+        throw CliExit{kUsage, "unknown option " + quoteInput(argv[i])};
       }
       continue;
     }
     positionals_.push_back(a);
   }
   if (auto f = option("format"); f && *f != "text" && *f != "json" && !(allowCsv && *f == "csv"))
-    throw CliExit{kUsage, std::string("--format must be 'text', 'json'") +
-                              (allowCsv ? " or 'csv'" : "") + ", not '" + *f + "'"};
+    throw CliExit{kUsage, spelling("format") + " must be 'text', 'json'" +
+                              (allowCsv ? " or 'csv'" : "") + ", not " + quoteInput(*f)};
+}
+
+std::string Args::spelling(const std::string& name) const {
+  auto it = spellings_.find(name);
+  return it == spellings_.end() ? "--" + name : it->second;
 }
 
 std::optional<std::string> Args::option(const std::string& name) const {
@@ -84,7 +108,7 @@ std::string targetOption(const Args& args, const std::string& name, const std::s
   auto t = layout::target::hardwareTarget(spec);
   if (!t)
     throw CliExit{spec.rfind('@', 0) == 0 ? kInvalidInput : kUsage,
-                  "--" + name + ": " + t.error().message};
+                  args.spelling(name) + ": " + t.error().message};
   return spec;
 }
 
@@ -100,8 +124,8 @@ void writeTextFile(const std::string& path, const std::string& text, const std::
 }
 
 std::vector<int64_t> parseShape(std::string text, const std::string& option) {
-  if (text.empty()) throw CliExit{kUsage, "--" + option + ": empty shape"};
-  auto shape = layout::opargs::shapeFromText(text, "--" + option);
+  if (text.empty()) throw CliExit{kUsage, optionName(option) + ": empty shape"};
+  auto shape = layout::opargs::shapeFromText(text, optionName(option));
   if (!shape) throw CliExit{kUsage, shape.error().message};
   return *shape;
 }
@@ -121,9 +145,9 @@ layout::LinearLayout readLayoutArg(const std::string& text, const std::string& w
                   source + ": this subcommand takes layout JSON; convert an encoding first with "
                            "'layoutctl show ATTR --shape AxB --format json'"};
   if (content[start] != '{')
-    throw CliExit{kInvalidInput, source +
-                                     ": expected layout JSON (starting with '{') or @file, got '" +
-                                     content.substr(start, 20) + "'"};
+    throw CliExit{kInvalidInput,
+                  source + ": expected layout JSON (starting with '{') or @file, got '" +
+                      content.substr(start, 20) + "'" + (content.size() - start > 20 ? "..." : "")};
   auto l = layout::parseLayoutJson(content);
   if (!l) throw CliExit{kInvalidInput, source + ": " + l.error().message};
   return std::move(*l);
@@ -144,7 +168,8 @@ std::vector<std::string> splitCommas(const std::string& text) {
 uint64_t positiveCount(const std::string& text, const std::string& option) {
   if (text.empty() || text.size() > 19 ||
       text.find_first_not_of("0123456789") != std::string::npos || std::stoull(text) == 0)
-    throw CliExit{kUsage, "--" + option + ": '" + text + "' is not a positive integer"};
+    throw CliExit{kUsage,
+                  optionName(option) + ": " + quoteInput(text) + " is not a positive integer"};
   return std::stoull(text);
 }
 
@@ -152,7 +177,8 @@ std::vector<layout::DimName> parseDimList(const std::string& text, const std::st
   std::vector<layout::DimName> names;
   for (const std::string& p : splitCommas(text)) {
     if (p.empty())
-      throw CliExit{kUsage, "--" + option + ": empty dim name in '" + text + "' (use a,b,c)"};
+      throw CliExit{kUsage, optionName(option) + ": empty dim name in " + quoteInput(text) +
+                                " (use a,b,c)"};
     names.push_back(layout::DimName(p));
   }
   return names;
@@ -163,11 +189,13 @@ std::vector<layout::DimSize> parseDimSizeList(const std::string& text, const std
   for (const std::string& p : splitCommas(text)) {
     auto eq = p.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == p.size())
-      throw CliExit{kUsage, "--" + option +
-                                ": expected name=size pairs like lane=32,warp=4, got '" + p + "'"};
+      throw CliExit{kUsage, optionName(option) +
+                                ": expected name=size pairs like lane=32,warp=4, got " +
+                                quoteInput(p)};
     std::string size = p.substr(eq + 1);
     if (size.find_first_not_of("0123456789") != std::string::npos || size.size() > 19)
-      throw CliExit{kUsage, "--" + option + ": size '" + size + "' is not a non-negative integer"};
+      throw CliExit{kUsage, optionName(option) + ": size " + quoteInput(size) +
+                                " is not a non-negative integer"};
     dims.push_back({layout::DimName(p.substr(0, eq)), std::stoull(size)});
   }
   return dims;

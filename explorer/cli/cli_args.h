@@ -37,6 +37,9 @@ public:
   bool flag(const std::string& name) const { return flags_.count(name) > 0; }
   std::optional<std::string> option(const std::string& name) const;
   bool help() const { return help_; }
+  // The option or flag `name` as the user spelled it ("-l", "--layout"): messages name it so.
+  // "--name" when it was not given.
+  std::string spelling(const std::string& name) const;
   // --format text|json (default text).
   bool json() const;
 
@@ -44,6 +47,7 @@ private:
   std::vector<std::string> positionals_;
   std::map<std::string, std::string> options_;
   std::set<std::string> flags_;
+  std::map<std::string, std::string> spellings_;
   bool help_ = false;
 };
 
@@ -57,7 +61,8 @@ std::string readFile(const std::string& path, const std::string& what);
 std::string readTextArg(const std::string& text, const std::string& what);
 // Writes `text` to `path`; a failed open or write (a full disk) is an error naming the file.
 void writeTextFile(const std::string& path, const std::string& text, const std::string& what);
-// "16x32", or triton-tensor-layout's "tensor<16x32xf16>".
+// "16x32", or triton-tensor-layout's "tensor<16x32xf16>". `option` names the option in messages:
+// "shape" (as --shape) or a spelling ("-t", from Args::spelling).
 std::vector<int64_t> parseShape(std::string text, const std::string& option);
 // --NAME TARGET (layout/target/hardware_target.h: a built-in target's name or @file.json), or
 // `fallback` when absent. An unknown name is a usage error (2), a broken file invalid input (1).
@@ -65,7 +70,7 @@ std::string targetOption(const Args& args, const std::string& name, const std::s
 // "TARGET" in usage lines: "pvc|bmg|arc|nvidia|cdna3|cdna4|@FILE".
 std::string targetChoices();
 
-// A positive decimal integer option value (usage error otherwise).
+// A positive decimal integer option value (usage error otherwise). `option`: as for parseShape.
 uint64_t positiveCount(const std::string& text, const std::string& option);
 
 // The value of `r`, or exit 1 with its message.

@@ -18,9 +18,18 @@
 
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
 
 namespace layoutctl {
 namespace {
@@ -171,6 +180,88 @@ kernels::GemmVerification runOnOpenCl(const Args& args, const codegen::GemmKerne
 }
 #endif
 
+// A progress line on standard error while the inputs are made, the kernel simulated and the
+// result verified: the phase, a bar, the share done, the time so far and an estimate of the time
+// left, redrawn five times a second. Only where standard error is a terminal (never in a pipe or
+// a file), and not with --quiet; the line is erased when the run ends.
+class ProgressLine {
+public:
+  explicit ProgressLine(bool enabled) {
+    if (enabled) thread_ = std::jthread([this](std::stop_token stop) { loop(stop); });
+  }
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+  ~ProgressLine() { finish(); }
+
+  // From now on the line shows `work` as `name` (nullptr: the name alone).
+  void phase(const char* name, const kernels::WorkProgress* work) {
+    std::lock_guard lock(mutex_);
+    name_ = name;
+    work_ = work;
+    start_ = std::chrono::steady_clock::now();
+  }
+  // Stops redrawing and erases the line.
+  void finish() {
+    if (!thread_.joinable()) return;
+    thread_.request_stop();
+    wake_.notify_all();
+    thread_.join();
+    std::cerr << "\r\033[K" << std::flush;
+  }
+
+private:
+  void loop(std::stop_token stop) {
+    std::unique_lock lock(mutex_);
+    while (!stop.stop_requested()) {
+      draw();
+      wake_.wait_for(lock, stop, std::chrono::milliseconds(200), [] { return false; });
+    }
+  }
+  static std::string seconds(double s) {
+    std::ostringstream o;
+    o.setf(std::ios::fixed);
+    o.precision(s < 10 ? 1 : 0);
+    o << s << " s";
+    return o.str();
+  }
+  void draw() const {
+    if (!name_) return;
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    std::ostringstream line;
+    line << "\r" << name_;
+    const int64_t total = work_ ? work_->total.load() : 0;
+    if (total > 0) {
+      const double f = std::clamp(static_cast<double>(work_->done.load()) / total, 0.0, 1.0);
+      constexpr int kWidth = 30;
+      const int filled = static_cast<int>(f * kWidth);
+      line << " [" << std::string(filled, '#') << std::string(kWidth - filled, '.') << "] "
+           << static_cast<int>(f * 100) << "%, " << seconds(elapsed);
+      if (f > 0.02 && f < 1) line << ", " << roughDuration(elapsed * (1 - f) / f) << " left";
+    } else {
+      line << ", " << seconds(elapsed);
+    }
+    line << "\033[K";
+    std::cerr << line.str() << std::flush;
+  }
+
+  std::mutex mutex_;
+  std::condition_variable_any wake_;
+  const char* name_ = nullptr;
+  const kernels::WorkProgress* work_ = nullptr;
+  std::chrono::steady_clock::time_point start_;
+  std::jthread thread_; // last: stops before the members it reads go
+};
+
+// Writes what is printed so far (the plan, the report, the emitted files) before the long part of
+// the run, so that a run killed midway leaves it; a failed write ends the run now.
+void flushPlan() {
+  std::cout.flush();
+  if (!std::cout)
+    throw CliExit{kInvalidInput,
+                  std::string("writing to standard output failed (") + std::strerror(errno) + ")"};
+}
+
 int runGemm(const Args& args) {
   const std::string where = args.option("target").value_or("sim");
   if (where == "cuda") return runGemmCuda(args);
@@ -183,6 +274,14 @@ int runGemm(const Args& args) {
   if (inputs != "random" && inputs != "exact")
     throw CliExit{kUsage, "--inputs '" + inputs + "': expected random or exact"};
   const uint64_t seed = static_cast<uint64_t>(intOption(args, "seed", 1));
+  uint64_t maxMacs = layout::resourceLimits().maxGemmMacs;
+  if (auto v = args.option("max-macs")) maxMacs = positiveCount(*v, "max-macs");
+  int threadOption = 0; // hardware threads
+  if (auto v = args.option("threads"))
+    threadOption = static_cast<int>(
+        std::min<uint64_t>(positiveCount(*v, "threads"), kernels::kMaxGemmThreads));
+  const int threads = kernels::gemmThreadCount(threadOption);
+  const bool showProgress = !args.flag("quiet") && isatty(STDERR_FILENO) == 1;
   const codegen::GemmConfig config = readConfig(args);
 
   auto kernel = codegen::buildGemmKernel(config);
@@ -206,26 +305,46 @@ int runGemm(const Args& args) {
     bytes += static_cast<double>(s.height) * static_cast<double>(s.pitchBytes);
   }
   checkHostMemory(bytes, "A, B, C and the float64 reference");
+  // The host simulation and its exact verification cost M x N x K multiply-adds each.
+  const uint64_t macs =
+      where == "sim" ? checkSimulationWork(config.m, config.n, config.k, maxMacs, threads) : 0;
+  flushPlan();
+  kernels::WorkProgress simulated, verified; // outlive the progress line that reads them
+  ProgressLine progress(showProgress);
+  if (showProgress && where == "sim")
+    std::cerr << "simulating and verifying " << macs << " multiply-adds on " << threads
+              << (threads == 1 ? " thread, " : " threads, ")
+              << roughDuration(static_cast<double>(macs) /
+                               (kSimulatedMacsPerThreadSecond * threads))
+              << "\n";
+  progress.phase("making the inputs", nullptr);
   auto in = kernels::makeGemmInputs(
-      config, inputs == "exact" ? kernels::InputKind::ExactSums : kernels::InputKind::Random, seed);
+      config, inputs == "exact" ? kernels::InputKind::ExactSums : kernels::InputKind::Random, seed,
+      threadOption);
   kernels::GemmVerification verification;
   if (where == "sim") {
-    auto stats = kernels::simulateGemmKernel(*kernel, in.memory);
+    progress.phase("simulating", &simulated);
+    auto stats = kernels::simulateGemmKernel(*kernel, in.memory, {threadOption, &simulated});
     if (!stats) throw CliExit{kInvalidInput, "simulation: " + stats.error().message};
-    verification = kernels::verifyGemm(config, in);
+    progress.phase("verifying", &verified);
+    verification = kernels::verifyGemm(config, in, kernels::kRoundToNearestUnit, {},
+                                       {threadOption, &verified});
+    progress.finish();
     out["simulation"] = {{"workgroups", stats->workgroups},
                          {"subgroups", stats->subgroups},
                          {"dpas", stats->dpas},
                          {"loads", stats->loads},
                          {"stores", stats->stores},
                          {"prefetches", stats->prefetches},
-                         {"seconds", stats->seconds}};
+                         {"seconds", stats->seconds},
+                         {"threads", stats->threads}};
     if (!args.json())
       std::cout << "simulated " << stats->workgroups << " workgroups (" << stats->subgroups
                 << " subgroups): " << stats->dpas << " DPAS, " << stats->loads << " loads, "
                 << stats->stores << " stores, " << stats->prefetches << " prefetches in "
                 << stats->seconds << " s\n";
   } else if (where == "opencl") {
+    progress.phase("running", nullptr);
 #if LAYOUT_HAVE_OPENCL
     verification = runOnOpenCl(args, *kernel, in, out);
 #else
@@ -233,6 +352,7 @@ int runGemm(const Args& args) {
                              "with LAYOUT_OPENCL=OFF or without the OpenCL headers)"};
 #endif
   } else {
+    progress.phase("running", nullptr);
 #if LAYOUT_HAVE_LEVEL_ZERO
     verification = runOnDevice(args, *kernel, spirv, files, in, out);
 #else
@@ -241,6 +361,7 @@ int runGemm(const Args& args) {
                   "support (configured with LAYOUT_LEVEL_ZERO=OFF or without libze-dev)"};
 #endif
   }
+  progress.finish();
   out["verification"] = kernels::gemmVerificationToJson(verification);
   if (args.json())
     std::cout << out.dump(2) << "\n";
@@ -263,7 +384,7 @@ void addGemmCommand(std::vector<Command>& commands) {
            "[--group-m G] "
            "[--grf 128|256] [--inputs random|exact] [--seed S] [--repetitions R] [--allow-spills] "
            "[--device N] [--block-tile RxC] [--warps RxC] [--verify-rows R] [--flush-l2] "
-           "[--no-cublas] "
+           "[--no-cublas] [--max-macs N] [--threads T] [--quiet] "
            "[--format "
            "text|json]",
        "Builds a DPAS GEMM kernel D = A * B (f16/bf16/tf32 -> f32, int8 -> int32) for a workgroup "
@@ -309,13 +430,20 @@ void addGemmCommand(std::vector<Command>& commands) {
        "multiply-adds, else 16 rows, or --verify-rows R), timed with CUDA events (median of "
        "--repetitions, default 10; --flush-l2 overwrites 512 MiB before each run) beside "
        "cuBLAS's cublasGemmEx on the same inputs (--no-cublas skips it). Exit 3 when the build "
-       "has no CUDA runner or there is no device.",
+       "has no CUDA runner or there is no device. Long runs: the plan and the report are written "
+       "(and flushed) before the simulation starts; --target sim refuses a GEMM of more than 2^34 "
+       "M x N x K multiply-adds before allocating anything (exit 1, with an estimate of its time; "
+       "--max-macs N or LAYOUT_MAX_GEMM_MACS=N raises the limit; 2048^3 is 2^33, a few seconds "
+       "on two cores); inputs, simulation and verification run on --threads T threads (default: "
+       "the hardware's, at most 64; any count gives the same result); on a terminal a progress "
+       "line on standard error shows the phase, the share done and the time left (--quiet: "
+       "none; never in a pipe or a file).",
        "layoutctl gemm --m 1000 --n 1000 --k 1000 --dtype bf16 --target sim --emit out/",
-       {"m",      "n",          "k",         "dtype",      "target", "emit",
-        "config", "arch",       "sg-layout", "sg-data",    "k-tile", "repeat-count",
-        "stages", "group-m",    "grf",       "inputs",     "seed",   "repetitions",
-        "device", "block-tile", "warps",     "verify-rows"},
-       {"transpose-b", "allow-spills", "flush-l2", "no-cublas"},
+       {"m",      "n",          "k",         "dtype",       "target",   "emit",
+        "config", "arch",       "sg-layout", "sg-data",     "k-tile",   "repeat-count",
+        "stages", "group-m",    "grf",       "inputs",      "seed",     "repetitions",
+        "device", "block-tile", "warps",     "verify-rows", "max-macs", "threads"},
+       {"transpose-b", "allow-spills", "flush-l2", "no-cublas", "quiet"},
        runGemm});
 }
 

@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "layout/core/resource_limits.h"
+#include "layout/text/quoted_input.h"
 
 #include <cerrno>
 #include <cstring>
@@ -84,6 +85,9 @@ int main(int argc, char** argv) {
       std::cerr << "error: " << e.message << "\n";
       if (e.code == kUsage) std::cerr << "usage: layoutctl " << c.usage << "\n";
       return e.code;
+    } catch (const layout::LimitExceeded& e) {
+      std::cerr << "error: " << e.what() << "\n";
+      return kInvalidInput;
     } catch (const std::bad_alloc&) {
       std::cerr << "error: out of memory: the input needs more memory than is available "
                    "(docs/limits.md lists the limits on input sizes)\n";
@@ -93,6 +97,7 @@ int main(int argc, char** argv) {
       return kInvalidInput;
     }
   }
-  std::cerr << "error: unknown subcommand '" << sub << "' (see layoutctl --help)\n";
+  std::cerr << "error: unknown subcommand " << layout::detail::quoteInput(sub)
+            << " (see layoutctl --help)\n";
   return kUsage;
 }

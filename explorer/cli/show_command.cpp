@@ -7,11 +7,13 @@
 #include "layout/protocol/layout_attribute.h"
 #include "layout/text/layout_json.h"
 #include "layout/text/mlir_attribute.h"
+#include "layout/text/quoted_input.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -39,7 +41,8 @@ ViewChoice viewOf(const Args& args, bool defaultBases) {
   std::string view = args.option("view").value_or(defaultBases ? "bases" : "tensor");
   if (args.flag("use-hw-view")) view = "hw";
   if (view != "tensor" && view != "hw" && view != "bases")
-    throw CliExit{kUsage, "--view must be tensor, hw or bases, not '" + view + "'"};
+    throw CliExit{kUsage, args.spelling("view") + " must be tensor, hw or bases, not " +
+                              layout::detail::quoteInput(view)};
   return {view == "hw", view == "bases"};
 }
 
@@ -55,24 +58,51 @@ std::string encodingText(const layout::LayoutAttribute& enc, std::span<const int
 }
 
 std::string showEncodings(const Args& args, const std::string& attrText) {
-  auto shapeText = args.option("type") ? args.option("type") : args.option("t");
-  if (!shapeText) shapeText = args.option("shape");
+  const char* shapeOption = args.option("type") ? "type" : args.option("t") ? "t" : "shape";
+  auto shapeText = args.option(shapeOption);
   if (!shapeText)
     throw CliExit{kUsage,
                   "an encoding needs a tensor shape: --shape 16x32 or -t tensor<16x32xf16>"};
-  std::vector<int64_t> shape = parseShape(*shapeText, "shape");
+  std::vector<int64_t> shape = parseShape(*shapeText, args.spelling(shapeOption));
   ViewChoice view = viewOf(args, /*defaultBases=*/false);
   std::string out;
   nlohmann::ordered_json json = nlohmann::ordered_json::array();
   layout::AttrAliases aliases;
-  if (auto file = args.option("input") ? args.option("input") : args.option("i")) {
+  const char* inputOption = args.option("input") ? "input" : "i";
+  if (auto file = args.option(inputOption)) {
+    // The file's label stays "--input" however it was spelled (docs/limits.md quotes it).
     auto defs = layout::parseAliasFile(readFile(*file, "--input"));
     if (!defs) throw CliExit{kInvalidInput, *file + ": " + defs.error().message};
+    if (defs->empty() && attrText.empty())
+      throw CliExit{kInvalidInput, *file +
+                                       ": the file defines no aliases (lines such as '#blocked = "
+                                       "#ttg.blocked<{...}>'), so " +
+                                       args.spelling(inputOption) + " has nothing to print"};
     std::set<std::string> wanted;
     if (auto names = args.option("alias-names")) {
       std::stringstream ss(*names);
       std::string n;
-      while (std::getline(ss, n, ',')) wanted.insert(n[0] == '#' ? n.substr(1) : n);
+      while (std::getline(ss, n, ','))
+        if (!n.empty()) wanted.insert(n[0] == '#' ? n.substr(1) : n);
+      for (const std::string& n : wanted) {
+        if (std::any_of(defs->begin(), defs->end(),
+                        [&](const layout::AliasDefinition& d) { return d.name == n; }))
+          continue;
+        std::string known;
+        size_t listed = 0;
+        for (const auto& d : *defs) {
+          if (listed == 20) {
+            known += ", ... (" + std::to_string(defs->size() - listed) + " more)";
+            break;
+          }
+          known += (known.empty() ? "" : ", ") + layout::detail::quoteInput("#" + d.name);
+          ++listed;
+        }
+        throw CliExit{kInvalidInput, args.spelling("alias-names") + ": unknown alias name " +
+                                         layout::detail::quoteInput(n) + ": " + *file +
+                                         (defs->empty() ? std::string(" defines no aliases")
+                                                        : " defines " + known)};
+      }
     }
     for (const auto& def : *defs) {
       aliases[def.name] = def.value;
@@ -136,7 +166,7 @@ int runShow(const Args& args) {
   if (args.positionals().size() > 1) throw CliExit{kUsage, "expected at most one layout"};
   if (auto cells = args.option("max-cells")) {
     layout::ResourceLimits limits = layout::resourceLimits();
-    limits.maxViewCells = positiveCount(*cells, "max-cells");
+    limits.maxViewCells = positiveCount(*cells, args.spelling("max-cells"));
     layout::setResourceLimits(limits);
   }
   std::string text;

@@ -4,6 +4,7 @@
 #include "commands.h"
 
 #include "layout/text/layout_json.h"
+#include "layout/text/quoted_input.h"
 #include "layout/xegpu/xegpu_layout.h"
 
 #include <nlohmann/json.hpp>
@@ -26,8 +27,17 @@ std::optional<int64_t> intOption(const Args& args, const std::string& name) {
   if (!text) return std::nullopt;
   if (text->empty() || text->size() > 12 ||
       text->find_first_not_of("0123456789") != std::string::npos)
-    throw CliExit{kUsage, "--" + name + ": '" + *text + "' is not a non-negative integer"};
+    throw CliExit{kUsage, args.spelling(name) + ": " + layout::detail::quoteInput(*text) +
+                              " is not a non-negative integer"};
   return std::stoll(*text);
+}
+
+// An id option within the layout's grid at `level` (refused rather than wrapped).
+void checkIdOption(const Args& args, const xg::XeLayout& l, const std::string& name,
+                   std::optional<int64_t> id, xg::Level level) {
+  if (!id) return;
+  if (auto ok = xg::checkIdInRange(l, *id, level, args.spelling(name)); !ok)
+    throw CliExit{kInvalidInput, ok.error().message};
 }
 
 std::vector<int64_t> shapeOption(const Args& args) {
@@ -39,18 +49,20 @@ std::vector<int64_t> shapeOption(const Args& args) {
   while (std::getline(ss, part, 'x')) {
     if (part.empty() || part.size() > 12 ||
         part.find_first_not_of("0123456789") != std::string::npos)
-      throw CliExit{kUsage, "--shape: '" + part + "' is not a dim size (use 128x128)"};
+      throw CliExit{kUsage, args.spelling("shape") + ": " + layout::detail::quoteInput(part) +
+                                " is not a dim size (use 128x128)"};
     shape.push_back(std::stoll(part));
   }
-  if (shape.empty()) throw CliExit{kUsage, "--shape: empty shape"};
+  if (shape.empty()) throw CliExit{kUsage, args.spelling("shape") + ": empty shape"};
   return shape;
 }
 
 xg::XeLayout layoutOption(const Args& args) {
-  auto text = args.option("layout") ? args.option("layout") : args.option("l");
+  const char* option = args.option("layout") ? "layout" : "l";
+  auto text = args.option(option);
   if (!text) throw CliExit{kUsage, "give the layout: --layout '#xegpu.layout<...>'"};
   std::string attr = *text;
-  attr = readTextArg(attr, "--layout");
+  attr = readTextArg(attr, args.spelling(option));
   auto l = xg::parseXegpuAttr(attr);
   if (!l) throw CliExit{kInvalidInput, "layout: " + l.error().message};
   return *l;
@@ -69,8 +81,8 @@ int runXegpu(const Args& args) {
   const std::string query = args.positionals()[0];
   if (query != "layout" && query != "tiles" && query != "delinearize" && query != "lane-coords" &&
       query != "distributed-shape")
-    throw CliExit{kUsage, "unknown query '" + query +
-                              "' (expected layout, tiles, delinearize, lane-coords or "
+    throw CliExit{kUsage, "unknown query " + layout::detail::quoteInput(query) +
+                              " (expected layout, tiles, delinearize, lane-coords or "
                               "distributed-shape)"};
   // Usage first: options are checked before the layout is.
   std::vector<int64_t> shape;
@@ -84,10 +96,16 @@ int runXegpu(const Args& args) {
     if (!id) throw CliExit{kUsage, "delinearize needs --id N and --level subgroup|lane"};
     std::string lv = args.option("level").value_or("");
     if (lv != "subgroup" && lv != "lane")
-      throw CliExit{kUsage, "--level must be 'subgroup' or 'lane', not '" + lv + "'"};
+      throw CliExit{kUsage, args.spelling("level") + " must be 'subgroup' or 'lane', not " +
+                                layout::detail::quoteInput(lv)};
     level = lv == "subgroup" ? xg::Level::Subgroup : xg::Level::Lane;
   }
   const xg::XeLayout l = layoutOption(args);
+  // Ids past the layout's grid are refused (upstream would wrap them).
+  if (query == "tiles" || query == "lane-coords")
+    checkIdOption(args, l, "subgroup", subgroup, xg::Level::Subgroup);
+  if (query == "lane-coords") checkIdOption(args, l, "lane", lane, xg::Level::Lane);
+  if (query == "delinearize") checkIdOption(args, l, "id", id, level);
 
   std::ostringstream out;
   if (query == "layout") {

@@ -1,5 +1,5 @@
-// IEEE binary16 conversions (bit manipulation, so the results do not depend on the host's
-// half-precision support).
+// IEEE binary16 conversion from float (bit manipulation, so the result does not depend on the
+// host's half-precision support); halfToFloat is inline in the header.
 #include "kernels/xe_numerics.h"
 
 namespace layout::kernels {
@@ -23,17 +23,6 @@ uint16_t floatToHalf(float f) {
   const uint32_t rest = significand & ((1u << shift) - 1), halfway = 1u << (shift - 1);
   if (rest > halfway || (rest == halfway && (half & 1u))) ++half;
   return static_cast<uint16_t>(sign | half);
-}
-
-float halfToFloat(uint16_t h) {
-  const uint32_t sign = uint32_t{h & 0x8000u} << 16;
-  const uint32_t exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
-  if (exponent == 0x1f) return std::bit_cast<float>(sign | 0x7f800000u | (mantissa << 13));
-  if (exponent != 0)
-    return std::bit_cast<float>(sign | ((exponent + 112) << 23) | (mantissa << 13));
-  // Zero or subnormal: mantissa * 2^-24, exact in float.
-  const float magnitude = static_cast<float>(mantissa) * 0x1p-24f;
-  return sign ? -magnitude : magnitude;
 }
 
 } // namespace layout::kernels

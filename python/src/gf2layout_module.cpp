@@ -10,6 +10,7 @@
 #include "layout/core/linear_layout.h"
 #include "layout/protocol/batch.h"
 #include "layout/protocol/layout_attribute.h"
+#include "layout/text/json_text.h"
 #include "layout/text/layout_json.h"
 #include "layout/triton/layout_views.h"
 #include "layout_fast_calls.h"
@@ -222,9 +223,10 @@ template <typename Json> py::object jsonToPython(const Json& j) {
   return py::module_::import("json").attr("loads")(j.dump());
 }
 
+// Within the JSON limits of every other input (nesting depth, value count): ValueError past them.
 nlohmann::json pythonToJson(const py::handle& value) {
-  return nlohmann::json::parse(
-      py::cast<std::string>(py::module_::import("json").attr("dumps")(value)));
+  return orRaise(layout::detail::parseJsonText(
+      py::cast<std::string>(py::module_::import("json").attr("dumps")(value))));
 }
 
 // A GEMM configuration from keyword-style values: the keys of the configuration JSON

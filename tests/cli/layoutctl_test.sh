@@ -234,6 +234,35 @@ expect gemm-bad-arch 2 "error: --arch: unknown target 'xe3' (known: pvc, bmg, ar
 expect gemm-bad-int 2 "error: --m '1e3': expected an integer" -- "$ctl" gemm --m 1e3
 expect gemm-bad-target 2 "error: --target 'sycl': expected sim, opencl, level-zero or cuda" -- "$ctl" gemm --target sycl
 expect gemm-host-memory 1 "GiB of host memory (A, B, C and the float64 reference); the limit is 8 GiB" -- "$ctl" gemm --m 100000 --n 100000 --k 100000
+# Issue 31, long runs: --target sim refuses more than 2^34 multiply-adds (M x N x K) before it
+# allocates (--max-macs N, LAYOUT_MAX_GEMM_MACS=N raise it; the option wins), writes the plan
+# before the run, gives the same result on any number of threads, and draws a progress line only
+# on a terminal (not with --quiet).
+expect gemm-macs-limit 1 "error: m, n, k: simulating this GEMM takes 17188257792 multiply-adds (4096x2048x2049, " -- "$ctl" gemm --m 4096 --n 2048 --k 2049
+expect gemm-macs-limit-hint 1 "; the limit is 2^34 (17179869184) (raise it with --max-macs N or LAYOUT_MAX_GEMM_MACS)" -- "$ctl" gemm --m 4096 --n 2048 --k 2049
+expect gemm-max-macs-refuses 1 "takes 360000 multiply-adds (100x72x50, " -- "$ctl" gemm "${small[@]}" --max-macs 359999
+expect gemm-max-macs-limit 1 "the limit is 359999 (raise it with --max-macs N or LAYOUT_MAX_GEMM_MACS)" -- "$ctl" gemm "${small[@]}" --max-macs 359999
+expect gemm-max-macs-raises 0 "verification: PASSED: 7200 elements, 0 mismatches" -- "$ctl" gemm "${small[@]}" --max-macs 360000
+expect gemm-max-macs-env 1 "the limit is 359999 (raise it with" -- env LAYOUT_MAX_GEMM_MACS=359999 "$ctl" gemm "${small[@]}"
+expect gemm-max-macs-option-wins 0 "verification: PASSED" -- env LAYOUT_MAX_GEMM_MACS=1000 "$ctl" gemm "${small[@]}" --max-macs 360000
+expect gemm-max-macs-env-bad 1 "error: LAYOUT_MAX_GEMM_MACS: expected a positive decimal integer, got 'lots'" -- env LAYOUT_MAX_GEMM_MACS=lots "$ctl" gemm "${small[@]}"
+expect gemm-max-macs-bad 2 "error: --max-macs: '0' is not a positive integer" -- "$ctl" gemm "${small[@]}" --max-macs 0
+expect gemm-threads-bad 2 "error: --threads: 'two' is not a positive integer" -- "$ctl" gemm "${small[@]}" --threads two
+expect gemm-quiet 0 "verification: PASSED: 7200 elements, 0 mismatches" -- "$ctl" gemm "${small[@]}" --quiet
+expect gemm-no-progress-in-pipe 0 "" -- bash -c "'$ctl' gemm ${small[*]} 2>&1 >/dev/null | wc -c | grep -qx 0"
+one=$("$ctl" gemm "${small[@]}" --threads 1 --format json | grep -v '"seconds"\|"threads"')
+three=$("$ctl" gemm "${small[@]}" --threads 3 --format json | grep -v '"seconds"\|"threads"')
+expect gemm-threads-same 0 "" -- test "$one" == "$three"
+expect gemm-threads-same-exact 0 "" -- bash -c "diff <('$ctl' gemm ${small[*]} --dtype f16 --inputs exact --threads 1 | grep -v ' s$') <('$ctl' gemm ${small[*]} --dtype f16 --inputs exact --threads 4 | grep -v ' s$')"
+# Killed after a second (2^34 multiply-adds on one thread take several), the run leaves its plan.
+(timeout -s KILL 1 "$ctl" gemm --m 4096 --n 4096 --k 1024 --threads 1 >"$tmp/killed.txt" 2>/dev/null; true) 2>/dev/null
+expect gemm-plan-before-run 0 "kernel gemm_bf16_8x4_32x64_k32: D[4096, 4096] = A[4096, 1024] * B[1024, 4096]" -- cat "$tmp/killed.txt"
+expect gemm-plan-before-run-killed 1 "" -- grep -q "^verification:" "$tmp/killed.txt"
+if command -v script >/dev/null; then
+  # Standard error a terminal (script's pseudo-terminal): the estimate and the progress line.
+  expect gemm-progress-tty 0 "simulating and verifying 360000 multiply-adds on " -- script -qec "'$ctl' gemm ${small[*]}" /dev/null
+  expect gemm-progress-tty-quiet 0 "" -- bash -c "script -qec \"'$ctl' gemm ${small[*]} --quiet\" /dev/null | grep -c 'multiply-adds on' | grep -qx 0"
+fi
 expect gemm-too-big 1 "error: m = 20000000: exceeds the 2D block surface limit of 2^24 rows or bytes per row" -- "$ctl" gemm --m 20000000
 expect gemm-grf 1 "more than the 128 of grf_per_thread" -- "$ctl" gemm --grf 128
 expect gemm-level-zero 3 "error: level-zero: no device: Level Zero" -- "$ctl" gemm "${small[@]}" --target level-zero
@@ -359,6 +388,65 @@ same_as_batch same-propagate xegpu.propagate '{"op":"transpose","result":"#xegpu
 expect same-rule-cli 2 "error: --bytes-per-lane: 300 is outside [1, 256]" -- "$ctl" banks --addresses 0:0 --instruction nvidia.ld.b32 --bytes-per-lane 300
 expect same-rule-batch 0 '"error":"banks.analyze: args.bytesPerLane: 300 is outside [1, 256]"' -- bash -c "echo '{\"op\":\"banks.analyze\",\"args\":{\"byteAddresses\":[[0,0]],\"instruction\":\"nvidia.ld.b32\",\"bytesPerLane\":300}}' | '$ctl' batch"
 expect same-swizzle-target-batch 0 '"error":"banks.swizzle: args.storeInstruction: give either it or args.target, not both"' -- bash -c "echo '{\"op\":\"banks.swizzle\",\"args\":{\"store\":\"x\",\"load\":\"y\",\"elemBits\":16,\"target\":\"nvidia\",\"storeInstruction\":\"nvidia.st.b32\",\"loadInstruction\":\"nvidia.ld.b32\"}}' | '$ctl' batch"
+
+# Issue 31: wrong or silent answers that are errors now.
+# a. A target whose sections the tools refuse is refused when read, by targets and --target alike.
+"$ctl" targets pvc --format json | sed 's/"maxHeight":[0-9]*/"maxHeight":-1/' >"$tmp/bad_height.json"
+"$ctl" targets pvc --format json | sed 's/"maxTileWidth":[0-9]*/"maxTileWidth":0/' >"$tmp/bad_width.json"
+echo '{"name": "badbanks", "vendor": "other", "subgroupSize": 32, "bankModel": {"name": "m", "laneCount": 32, "banks": 32, "bankBytes": 0, "instructions": [{"name": "ld", "direction": "read", "bytesPerLane": 4}]}}' >"$tmp/bad_banks.json"
+expect issue31-targets-bad-height 1 "error: target '$tmp/bad_height.json': blockIo: surface.maxHeight: -1 is outside [1, 2147483648]" -- "$ctl" targets @"$tmp/bad_height.json"
+expect issue31-blockload-bad-height 1 "error: --target: target '$tmp/bad_height.json': blockIo: surface.maxHeight: -1 is outside [1, 2147483648]" -- "$ctl" blockload --encoding "$dpas_b" --shape 32x256 --elem-bits 16 --target @"$tmp/bad_height.json"
+expect issue31-targets-bad-width 1 "error: target '$tmp/bad_width.json': blockIo: elements[0].maxTileWidth: 0 is outside [1, 256]" -- "$ctl" targets @"$tmp/bad_width.json" --format json
+expect issue31-targets-bad-banks 1 "error: target '$tmp/bad_banks.json': bankModel.bankBytes: 0 is outside [1, 64]" -- "$ctl" targets @"$tmp/bad_banks.json"
+# b. Unknown alias names, a file without aliases, an alias defined twice.
+expect issue31-alias-unknown 1 "error: -alias-names: unknown alias name 'nosuch': $tmp/aliases.mlir defines '#b', '#s'" -- "$ctl" show -i "$tmp/aliases.mlir" -t 'tensor<4xf16>' -alias-names=nosuch
+printf '%s\n' '// no aliases here' 'module {}' >"$tmp/no_aliases.mlir"
+expect issue31-alias-none 1 "error: $tmp/no_aliases.mlir: the file defines no aliases" -- "$ctl" show -i "$tmp/no_aliases.mlir" -t 'tensor<4xf16>'
+printf '%s\n' '#a = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>' '' ' #a = #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 1, order = [0]}>' >"$tmp/twice.mlir"
+expect issue31-alias-redefined 1 "error: $tmp/twice.mlir: line 3, column 2: redefinition of alias '#a' (first defined at line 1, column 1)" -- "$ctl" show -i "$tmp/twice.mlir" -t 'tensor<4xf16>'
+# c. apply takes every 64-bit value, as the batch does (only the dim's low bits are read).
+expect issue31-apply-u64 0 "dim0=3" -- "$ctl" apply "$lanes" lane=18446744073709551615
+expect issue31-apply-u64-batch 0 '{"id":1,"result":[["dim0",3]]}' -- bash -c "echo '{\"id\":1,\"op\":\"apply\",\"inputs\":[$lanes],\"args\":{\"ins\":[[\"lane\",18446744073709551615]]}}' | '$ctl' batch"
+expect issue31-apply-past-u64 2 "error: expected inDim=value with a value in [0, 2^64 - 1] (18446744073709551615), got 'lane=18446744073709551616'" -- "$ctl" apply "$lanes" lane=18446744073709551616
+# d. Ids past the layout's grid are refused, not wrapped.
+expect issue31-xegpu-subgroup 1 "error: --subgroup: 99 is outside the valid range [0, 3] (sg_layout [2, 2] has 4 subgroups)" -- "$ctl" xegpu tiles --layout "$xe" --shape 128x128 --subgroup 99
+expect issue31-xegpu-id 1 "error: --id: 99999999999 is outside the valid range [0, 3] (sg_layout [2, 2] has 4 subgroups)" -- "$ctl" xegpu delinearize --layout "$xe" --id 99999999999 --level subgroup
+expect issue31-xegpu-lane 1 "error: --lane: 16 is outside the valid range [0, 15] (lane_layout [1, 16] has 16 lanes)" -- "$ctl" xegpu lane-coords --layout "$xe" --shape 128x128 --subgroup 0 --lane 16
+# e. propagate refuses shapes with a 0.
+expect issue31-propagate-zero 2 "error: --shape: dimension 1 is 0: every dimension is at least 1" -- "$ctl" propagate sg_layout_candidates --num-subgroups 32 --shape 128x0 --inst-data 8x16
+expect issue31-propagate-zero-a 2 "error: --shape-a: dimension 0 is 0: every dimension is at least 1" -- "$ctl" propagate dpas --result '#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>' --shape-a 0x16 --shape-b 16x16 --element-type bf16
+# f. sg_layout_candidates is a JSON list.
+expect issue31-candidates-json 0 '{"candidates":[[8,4],[16,2]]}' -- "$ctl" propagate sg_layout_candidates --num-subgroups 32 --shape 128x64 --inst-data 8x16 --format json
+expect issue31-candidates-text 0 "candidates: [[8, 4], [16, 2]]" -- "$ctl" propagate sg_layout_candidates --num-subgroups 32 --shape 128x64 --inst-data 8x16
+# g. A bad byte address is named as such.
+expect issue31-addresses-byte 1 "error: --addresses: '0:9223372036854775807': byte address 9223372036854775807 is above 2^48 (a byte address is an integer in [0, 2^48])" -- "$ctl" banks --addresses 0:9223372036854775807 --instruction nvidia.ld.b32
+expect issue31-addresses-byte-text 1 "error: --addresses: '1:x4': the byte address 'x4' is not a non-negative integer" -- "$ctl" banks --addresses 0:0,1:x4 --instruction nvidia.ld.b32
+expect issue31-addresses-byte-json 1 "error: --addresses[0][1]: byte address 281474976710657 is above 2^48" -- "$ctl" banks --addresses '[[0, 281474976710657]]' --instruction nvidia.ld.b32
+# h. Options are named as spelled.
+expect issue31-spelled-l 2 "error: option -l needs a value" -- "$ctl" show -l
+expect issue31-spelled-format 2 "error: -format must be 'text', 'json', not 'xml'" -- "$ctl" show -format xml
+expect issue31-spelled-t 2 "error: -t: expected tensor<AxBx...xTYPE>, got 'tensor<4xf16'" -- "$ctl" show -l "$blocked" -t 'tensor<4xf16'
+expect issue31-spelled-flag 2 "error: option -use-hw-view is a flag and takes no value" -- "$ctl" show -l "$blocked" -t 'tensor<8x16xf16>' -use-hw-view=yes
+# i. Messages quote at most ~200 bytes of an input, with its length.
+expect_short() { # NAME STATUS WANT -- command: stderr holds WANT and stays under 1000 bytes
+  local name=$1 want_status=$2 want=$3
+  shift 4
+  "$@" >/dev/null 2>"$tmp/short_err"
+  local status=$? size
+  size=$(wc -c <"$tmp/short_err")
+  if [[ $status -ne $want_status || $size -ge 1000 || $(cat "$tmp/short_err") != *"$want"* ]]; then
+    echo "FAIL $name: exit $status (want $want_status), $size bytes: $(head -c 400 "$tmp/short_err")"
+    failures=$((failures + 1))
+  else
+    passes=$((passes + 1))
+  fi
+}
+long=$(head -c 100000 /dev/zero | tr '\0' 'k')
+printf '#ttg.blocked<{%s = [1], %s = [1]}>' "$long" "$long" >"$tmp/long_param.mlir"
+expect_short issue31-short-param 1 "...' (100000 bytes) is given twice" -- "$ctl" show @"$tmp/long_param.mlir" --shape 4
+expect_short issue31-short-target 2 "...' (100000 bytes) (known: pvc" -- "$ctl" targets "$long"
+expect_short issue31-short-format 2 "...' (100000 bytes)" -- "$ctl" show --format "$long"
+expect_short issue31-short-option 2 "unknown option '--kkk" -- "$ctl" show "--$long"
 
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -98,6 +98,7 @@ expect read-too-big 1 "has 5000 bytes, more than the limit of 4 KiB (raise it wi
 expect read-stdin-too-big 1 "standard input is larger than the limit of 4 KiB" -- bash -c "head -c 5000 /dev/zero | env LAYOUT_MAX_INPUT_BYTES=4096 '$ctl' show @-"
 expect batch-dev-zero 1 "standard input is a character device (such as /dev/zero)" -- bash -c "'$ctl' batch </dev/zero"
 expect batch-dev-null 0 "" -- bash -c "'$ctl' batch </dev/null"
+expect batch-closed-stdin 1 "standard input is closed (Bad file descriptor): give the requests on standard input" -- bash -c "'$ctl' batch <&-"
 
 # 5. A batch line larger than memory allows stopped the batch silently (1 of 3 answered, exit 0).
 {
@@ -129,9 +130,10 @@ awk 'BEGIN {
   printf "], \"outDims\": [{\"name\": \"o\", \"size\": 1}]}\n"
 }' >"$tmp/dims.json"
 expect dims-limit 1 "the layout has 300000 in-dims and 1 out-dims; the limit is 4096 dims in all (raise it with LAYOUT_MAX_DIMS)" -- "$ctl" show @"$tmp/dims.json"
-# Linear once raised: 300k dims in well under the 20 s the quadratic reader took for 333k.
+# Linear once raised: 300k dims in well under the 20 s the quadratic reader took for 333k (300k
+# distinct names: past the interned-name limit too).
 start=$(date +%s)
-expect dims-raised 0 "in bits: 0" -- env LAYOUT_MAX_DIMS=400000 "$ctl" show @"$tmp/dims.json"
+expect dims-raised 0 "in bits: 0" -- env LAYOUT_MAX_DIMS=400000 LAYOUT_MAX_DIM_NAMES=400000 "$ctl" show @"$tmp/dims.json"
 if (($(date +%s) - start > 10)); then
   echo "FAIL dims-raised-time: $(($(date +%s) - start)) s for 300k dims"
   failures=$((failures + 1))
@@ -148,6 +150,33 @@ fi
 echo '{"id": 123456789012345678901234567890, "op": "nope"}' >"$tmp/stdin"
 expect msg-big-id 0 '{"id":123456789012345678901234567890,"error":"unknown op \"nope\""}' -- "$ctl" batch
 rm -f "$tmp/stdin"
+
+# Issue 31: a host simulation past the work limit (2^34 multiply-adds) is refused before its
+# inputs are made: 8192^3 (2^39, 1.3 GiB of inputs, half an hour on one core before) answers
+# within a second, under 4 GiB of address space and a 20 s time limit.
+if [[ ${LAYOUT_SANITIZED:-0} == 1 ]]; then cap4=(); within_ms=5000; else cap4=(prlimit --as=4294967296); within_ms=1000; fi
+started=$(date +%s%N)
+timeout 20 "${cap4[@]}" "$ctl" gemm --m 8192 --n 8192 --k 8192 </dev/null >"$tmp/out" 2>"$tmp/err"
+status=$?
+took_ms=$((($(date +%s%N) - started) / 1000000))
+want='error: m, n, k: simulating this GEMM takes 549755813888 multiply-adds (8192x8192x8192, '
+limit='; the limit is 2^34 (17179869184) (raise it with --max-macs N or LAYOUT_MAX_GEMM_MACS)'
+if [[ $status -ne 1 ]] || ! grep -qF -- "$want" "$tmp/err" || ! grep -qF -- "$limit" "$tmp/err"; then
+  echo "FAIL gemm-8192-cubed-refused: exit $status, want 1; stderr: $(head -c 600 "$tmp/err")"
+  failures=$((failures + 1))
+elif ((took_ms > within_ms)); then
+  echo "FAIL gemm-8192-cubed-refused: took $took_ms ms, more than $within_ms"
+  failures=$((failures + 1))
+elif ! grep -qF "kernel gemm_bf16_8x4_32x64_k32: D[8192, 8192]" "$tmp/out"; then
+  echo "FAIL gemm-8192-cubed-refused: the plan is not on standard output: $(head -c 300 "$tmp/out")"
+  failures=$((failures + 1))
+else
+  passes=$((passes + 1))
+fi
+# Raised past it, the same GEMM is taken (here its inputs, 1.3 GiB, exceed the 1 GiB cap at once).
+if [[ ${LAYOUT_SANITIZED:-0} != 1 ]]; then
+  expect gemm-8192-cubed-raised 1 "error: out of memory" -- prlimit --as=1073741824 "$ctl" gemm --m 8192 --n 8192 --k 8192 --max-macs 549755813888
+fi
 
 echo "robustness: $passes passed, $failures failed"
 [[ $failures -eq 0 ]]

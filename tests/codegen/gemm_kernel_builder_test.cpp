@@ -1,6 +1,7 @@
 // The GEMM configuration rules and the kernel IR built from liblayout's derivations, checked
 // against figures worked out by hand from the XeGPU RFC's GEMM appendix (4096^2, sg_layout
 // [8, 4], sg_data [32, 64], K step 32) and the Xe block-I/O rules of the reference.
+#include "codegen/cuda_gemm_plan.h"
 #include "codegen/gemm_kernel_builder.h"
 #include "codegen/opencl_block_builtins.h"
 #include "codegen/performance_model.h"
@@ -104,6 +105,19 @@ TEST(GemmConfig, JsonRoundTripAndErrors) {
   auto notInt = gemmConfigFromJson(nlohmann::json::parse(R"({"m": 1.5})"));
   ASSERT_FALSE(notInt);
   EXPECT_EQ(notInt.error().message, "m: expected an integer, got 1.5");
+  // Issue 31: 2^63 was read as -2^63 and reported as such.
+  auto huge = gemmConfigFromJson(nlohmann::json::parse(R"({"m": 9223372036854775808})"));
+  ASSERT_FALSE(huge);
+  EXPECT_EQ(huge.error().message, "m = 9223372036854775808: out of range (at most 2^63 - 1)");
+  auto hugePair =
+      gemmConfigFromJson(nlohmann::json::parse(R"({"sg_data": [8, 18446744073709551615]})"));
+  ASSERT_FALSE(hugePair);
+  EXPECT_EQ(hugePair.error().message,
+            "sg_data[1] = 18446744073709551615: out of range (at most 2^63 - 1)");
+  auto cuda = layout::codegen::cudaGemmConfigFromJson(
+      nlohmann::json::parse(R"({"m": 9223372036854775808})"));
+  ASSERT_FALSE(cuda);
+  EXPECT_EQ(cuda.error().message, "m = 9223372036854775808: out of range (at most 2^63 - 1)");
 }
 
 // The RFC's tiling, by hand: a subgroup owns 32 x 64 of D (4 x 4 DPAS tiles of 8 x 16), and per

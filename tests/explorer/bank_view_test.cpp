@@ -257,6 +257,16 @@ TEST(BankView, ErrorsNameTheField) {
   auto j = explorer::bankView(kSeedReads, "", {}, 16, "{\"name\": 3}");
   ASSERT_FALSE(j.ok());
   EXPECT_EQ(j.error().message.rfind("instruction: ", 0), 0u) << j.error().message;
+  // Issue 31: a bank model as JSON is read by the library's bounded reader: nesting past its
+  // depth limit is refused before parsing (nlohmann's parser used to take any depth).
+  const std::string deep = "{\"name\": " + std::string(300, '[') + std::string(300, ']') + "}";
+  auto d = explorer::bankView(kSeedReads, "", {}, 16, deep);
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.error().message.rfind("instruction: JSON nested more than 256 levels deep", 0), 0u)
+      << d.error().message;
+  auto m = explorer::bankView(kSeedReads, "", {}, 16, "{\"name\": ");
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().message.rfind("instruction: malformed JSON: ", 0), 0u) << m.error().message;
   auto e = explorer::bankView(kSeedReads, "", {}, 12, "cdna4.ds_read_b128");
   ASSERT_FALSE(e.ok());
   EXPECT_EQ(e.error().message.rfind("elemBits: ", 0), 0u) << e.error().message;

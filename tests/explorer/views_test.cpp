@@ -465,6 +465,68 @@ TEST(ExplorerSvg, CellsReadBackWithTheirLabels) {
   EXPECT_EQ(xmlEscape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
 }
 
+// True when `text` is UTF-8 whose every character XML 1.0 allows (tab, newline, CR, U+0020 up,
+// no surrogates, no U+FFFE / U+FFFF): what a parser checks before anything else.
+bool onlyXmlCharacters(const std::string& text, std::string* bad) {
+  for (size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    uint32_t cp = len == 1 ? c : len == 2 ? c & 0x1fu : len == 3 ? c & 0x0fu : c & 0x07u;
+    bool ok = len > 0 && i + len <= text.size();
+    for (size_t k = 1; ok && k < len; ++k) {
+      ok = (static_cast<unsigned char>(text[i + k]) & 0xc0) == 0x80;
+      cp = cp << 6 | (static_cast<unsigned char>(text[i + k]) & 0x3fu);
+    }
+    ok = ok && (cp == 0x9 || cp == 0xa || cp == 0xd || (cp >= 0x20 && cp <= 0xd7ff) ||
+                (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff));
+    if (!ok) {
+      *bad = "byte " + std::to_string(i) + " (" + binaryText(c, 8) + ") in '" +
+             text.substr(i >= 40 ? i - 40 : 0, 80) + "'";
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+// Issue 31: dim names with control characters (ESC, NUL) were written raw, and the SVG was not
+// well-formed XML. What XML 1.0 cannot hold is written as visible text ("\x1b").
+TEST(ExplorerSvg, ControlCharactersAreEscapedVisibly) {
+  EXPECT_EQ(xmlEscape("a\x1b[31mb"), "a\\x1b[31mb");
+  EXPECT_EQ(xmlEscape(std::string("n\0ul", 4)), "n\\x00ul");
+  EXPECT_EQ(xmlEscape("\x01\x08\x0b\x0c\x1f\x7f"), "\\x01\\x08\\x0b\\x0c\\x1f\\x7f");
+  EXPECT_EQ(xmlEscape("tab\there\nnext\rcr"), "tab\there\nnext&#13;cr");
+  // UTF-8 stays; bytes that are not UTF-8, C1 controls and U+FFFE / U+FFFF do not.
+  EXPECT_EQ(xmlEscape("caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x99\x82"),
+            "caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x99\x82");
+  EXPECT_EQ(xmlEscape("\xff\xfe x \xc3"), "\\xff\\xfe x \\xc3");
+  EXPECT_EQ(xmlEscape("\xc0\xaf"), "\\xc0\\xaf");          // overlong '/'
+  EXPECT_EQ(xmlEscape("\xed\xa0\x80"), "\\xed\\xa0\\x80"); // a surrogate
+  EXPECT_EQ(xmlEscape("\xc2\x85 \xef\xbf\xbe\xef\xbf\xbf"), "\\u0085 \\ufffe\\uffff");
+
+  // A layout whose dim names hold ESC, NUL, BEL, U+FFFE and '<': every view's SVG has only
+  // characters XML allows, and shows the names escaped.
+  const std::string json = R"({"inDims": [{"name": "la\u001bne", "bases": [[1], [2]]},)"
+                           R"( {"name": "w\u0000arp<", "bases": [[4]]}],)"
+                           R"( "outDims": [{"name": "d\u0007im\ufffe", "size": 8}]})";
+  auto in = parseLayoutInput(json, {});
+  ASSERT_TRUE(in) << in.error().message;
+  auto map = TensorMap::build(in->layout);
+  ASSERT_TRUE(map) << map.error().message;
+  ViewOptions opt;
+  opt.colorBy = defaultColorBy(*map);
+  Scene tensor = tensorScene(*map, opt);
+  tensor.title = "tensor view of " + std::string("\x1b[1m\0", 5);
+  for (const Scene& scene : {tensor, hardwareScene(*map, opt), matrixScene(in->layout)}) {
+    const std::string svg = sceneToSvg(scene);
+    std::string bad;
+    EXPECT_TRUE(onlyXmlCharacters(svg, &bad)) << bad;
+    EXPECT_NE(svg.find("la\\x1bne"), std::string::npos) << svg.substr(0, 2000);
+  }
+  const std::string svg = sceneToSvg(tensor);
+  EXPECT_NE(svg.find("<title>tensor view of \\x1b[1m\\x00</title>"), std::string::npos);
+}
+
 TEST(ExplorerPalette, LaneColoursAreDistinct) {
   for (int n : {2, 8, 16, 32, 64}) {
     std::set<std::tuple<int, int, int>> colours;
@@ -642,12 +704,121 @@ TEST(ExplorerScript, ParsesCommandsAndNamesBadLines) {
   } bad[] = {{"wait 1\njump 3", "script line 2: unknown command 'jump'"},
              {"click 1", "script line 1: 'click' takes 2 argument(s), got 1"},
              {"click 1 x", "script line 1: 'click': argument 2 'x' is not a number"},
-             {"wait -3", "script line 1: 'wait' frames must be in [0, 10000]"}};
+             {"wait -3", "script line 1: 'wait': argument 1 (frames) '-3' must be a whole number "
+                         "in [0, 1000]"}};
   for (const auto& b : bad) {
     auto r = parseScript(b.text);
     ASSERT_FALSE(r) << b.text;
     EXPECT_EQ(r.error().message.rfind(b.message, 0), 0u) << r.error().message;
   }
+}
+
+// Issue 31: one `wait 10000` ran for about 150 s and a script's length was bounded only by the
+// 64 MiB file cap. Waits, commands and frames are refused up front, naming the line and the limit.
+TEST(ExplorerScript, WaitsCommandsAndFramesAreBounded) {
+  struct Bad {
+    std::string text;
+    std::string message;
+  } bad[] = {
+      {"wait 1\nwait 10000\n", "script line 2: 'wait': argument 1 (frames) '10000' must be a whole "
+                               "number in [0, 1000] (the limit of one wait; the frames of the "
+                               "whole script are bounded by LAYOUT_MAX_SCRIPT_FRAMES)"},
+      {"wait 1001", "script line 1: 'wait': argument 1 (frames) '1001' must be a whole number in "
+                    "[0, 1000]"},
+      {"wait 2.5", "script line 1: 'wait': argument 1 (frames) '2.5' must be a whole number"},
+      {"wait nan", "script line 1: 'wait': argument 1 (frames) 'nan' must be a whole number"},
+      // 5 x 1000 frames: the fifth wait passes the 4096 frames of a script.
+      {"wait 1000\nwait 1000\n# four\nwait 1000\nwait 1000\nwait 1000\n",
+       "script line 6: the script spans more than 2^12 (4096) frames (its waits plus 1 to 8 frames "
+       "per command), the limit of one script (raise it with LAYOUT_MAX_SCRIPT_FRAMES)"},
+  };
+  for (const auto& b : bad) {
+    auto r = parseScript(b.text);
+    ASSERT_FALSE(r) << b.text;
+    EXPECT_EQ(r.error().message.rfind(b.message, 0), 0u) << r.error().message;
+  }
+  // Commands of no frames still count: 4097 of them are one too many.
+  std::string many;
+  for (int i = 0; i < 4097; ++i) many += "wait 0\n";
+  auto r = parseScript(many);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "script line 4097: the script has more than 4096 commands, the "
+                               "limit of one script (fixed; split it into several runs)");
+  // At the limits, and blank lines and comments are free.
+  std::string atLimit(100000, '\n');
+  for (int i = 0; i < 4; ++i) atLimit += "# a comment\nwait 1000\n";
+  for (int i = 0; i < 24; ++i) atLimit += "key F\n"; // 3 frames each: 4072 frames so far
+  atLimit += "click-cell tensor 3 5\ndrag 10 10 20 20\nhover-cell tensor 0 0\nwait 10\n";
+  auto ok = parseScript(atLimit);
+  ASSERT_TRUE(ok) << ok.error().message;
+  uint64_t frames = 0;
+  for (const auto& c : *ok) frames += uint64_t(scriptCommandFrames(c));
+  EXPECT_EQ(frames, 4096u);
+  EXPECT_EQ(ok->back().line, 100000 + 8 + 24 + 4);
+  auto past = parseScript(atLimit + "view hw\n");
+  ASSERT_FALSE(past);
+  EXPECT_EQ(past.error().message.rfind("script line 100037: the script spans more than", 0), 0u)
+      << past.error().message;
+  // LAYOUT_MAX_SCRIPT_FRAMES sets the frames of a script.
+  ScriptLimits raised;
+  raised.maxFrames = 5000;
+  EXPECT_TRUE(parseScript("wait 1000\nwait 1000\nwait 1000\nwait 1000\nwait 1000\n", raised));
+  ScriptLimits lowered;
+  lowered.maxFrames = 10;
+  auto low = parseScript("wait 5\nclick 3 4\nclick 5 6\n", lowered);
+  ASSERT_FALSE(low);
+  EXPECT_EQ(low.error().message.rfind("script line 3: the script spans more than 10 frames", 0), 0u)
+      << low.error().message;
+}
+
+// Issue 31: `click nan nan` was accepted (and reached the canvas's arithmetic as the mouse
+// position). Window coordinates are finite and inside the window; cells are whole numbers.
+TEST(ExplorerScript, CoordinatesAreFiniteAndInsideTheWindow) {
+  struct Bad {
+    const char* text;
+    const char* message;
+  } bad[] = {
+      {"wait 1\nclick nan nan", "script line 2: 'click': argument 1 (x) 'nan' must be a number in "
+                                "[0, 1400): window pixels inside the 1400x900 window (--size)"},
+      {"wait 1\nclick 10 inf", "script line 2: 'click': argument 2 (y) 'inf' must be a number in "
+                               "[0, 900): window pixels inside the 1400x900 window (--size)"},
+      {"click -nan 3",
+       "script line 1: 'click': argument 1 (x) '-nan' must be a number in [0, 1400)"},
+      {"click 1400 10",
+       "script line 1: 'click': argument 1 (x) '1400' must be a number in [0, 1400)"},
+      {"click 10 -1", "script line 1: 'click': argument 2 (y) '-1' must be a number in [0, 900)"},
+      {"move 1e30 5", "script line 1: 'move': argument 1 (x) '1e30' must be a number in [0, 1400)"},
+      {"drag 0 0 10 nan",
+       "script line 1: 'drag': argument 4 (y) 'nan' must be a number in [0, 900)"},
+      {"scroll nan 3 1", "script line 1: 'scroll': argument 1 (x) 'nan' must be a number"},
+      {"scroll 3 3 nan", "script line 1: 'scroll': argument 3 (wheel steps) 'nan' must be a number "
+                         "in [-100, 100]"},
+      {"scroll 3 3 1e9", "script line 1: 'scroll': argument 3 (wheel steps) '1e9' must be a number "
+                         "in [-100, 100]"},
+      {"click-cell tensor nan 2", "script line 1: 'click-cell': argument 2 (row) 'nan' must be a "
+                                  "whole number in [0, 4194303]"},
+      {"hover-cell hw 1 -1", "script line 1: 'hover-cell': argument 3 (column) '-1' must be a "
+                             "whole number in [0, 4194303]"},
+      {"click-cell tensor 1.5 2", "script line 1: 'click-cell': argument 2 (row) '1.5' must be a "
+                                  "whole number"},
+      {"click-cell tensor 5000000 2", "script line 1: 'click-cell': argument 2 (row) '5000000' "
+                                      "must be a whole number"},
+  };
+  for (const auto& b : bad) {
+    auto r = parseScript(b.text);
+    ASSERT_FALSE(r) << b.text;
+    EXPECT_EQ(r.error().message.rfind(b.message, 0), 0u) << r.error().message;
+  }
+  EXPECT_TRUE(parseScript("click 0 0\nclick 1399.5 899.5\nmove 700 450\nscroll 5 5 -100\n"
+                          "drag 1 1 1399 899\nclick-cell tensor 4194303 0\n"));
+  // The window is --size's.
+  ScriptLimits small;
+  small.windowWidth = 320;
+  small.windowHeight = 240;
+  auto r = parseScript("click 300 200\nclick 400 200\n", small);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "script line 2: 'click': argument 1 (x) '400' must be a number in "
+                               "[0, 320): window pixels inside the 320x240 window (--size)");
 }
 
 TEST(ExplorerRobustness, RandomInputsNeverThrow) {

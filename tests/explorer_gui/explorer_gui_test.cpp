@@ -1160,6 +1160,186 @@ TEST_F(ExplorerGui, FailedWritesAreErrors) {
       << report.err;
 }
 
+// ---- 4c. Bounded scripts, escaped names, checked options (issue 31) ---------------------------
+
+// Base64url without padding, as the explorer's state strings.
+std::string base64Url(const std::string& bytes) {
+  static const char* kDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::string out;
+  uint32_t acc = 0;
+  int bits = 0;
+  for (unsigned char c : bytes) {
+    acc = acc << 8 | c;
+    bits += 8;
+    while (bits >= 6) {
+      bits -= 6;
+      out += kDigits[(acc >> bits) & 63];
+    }
+  }
+  if (bits > 0) out += kDigits[(acc << (6 - bits)) & 63];
+  return out;
+}
+
+// A `wait 10000` line ran for about 150 s: it is refused before the window opens, naming the line
+// and the limit. (Under `timeout`: the old explorer ran until killed.)
+TEST_F(ExplorerGui, LongScriptsAreRefusedUpFront) {
+  writeFile(path("wait.txt"), "wait 1\nwait 10000\nreport r.json\n");
+  RunResult r =
+      run({"--layout", kBlocked32, "--shape", "32x32", "--script", "wait.txt"}, "timeout 20");
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("error: wait.txt: script line 2: 'wait': argument 1 (frames) '10000' must "
+                       "be a whole number in [0, 1000]"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(path("r.json")));
+  // The frames of the whole script: 4096 by default, LAYOUT_MAX_SCRIPT_FRAMES raises or lowers the
+  // limit.
+  std::string five;
+  for (int i = 0; i < 5; ++i) five += "wait 1000\n";
+  writeFile(path("five.txt"), five);
+  r = run({"--layout", kBlocked32, "--shape", "32x32", "--script", "five.txt"}, "timeout 20");
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("error: five.txt: script line 5: the script spans more than 2^12 (4096) "
+                       "frames (its waits plus 1 to 8 frames per command), the limit of one script "
+                       "(raise it with LAYOUT_MAX_SCRIPT_FRAMES)"),
+            std::string::npos)
+      << r.err;
+  writeFile(path("small.txt"), "wait 2\nclick-cell tensor 3 5\nreport r.json\n");
+  r = run({"--layout", kBlocked32, "--shape", "32x32", "--script", "small.txt"},
+          "timeout 20 env LAYOUT_MAX_SCRIPT_FRAMES=6");
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("script line 3: the script spans more than 6 frames"), std::string::npos)
+      << r.err;
+  r = run({"--layout", kBlocked32, "--shape", "32x32", "--script", "small.txt"},
+          "timeout 60 env LAYOUT_MAX_SCRIPT_FRAMES=7");
+  EXPECT_EQ(r.status, 0) << describe(r);
+  EXPECT_TRUE(fs::exists(path("r.json")));
+  r = run({"--layout", kBlocked32, "--shape", "32x32", "--script", "small.txt"},
+          "timeout 20 env LAYOUT_MAX_SCRIPT_FRAMES=lots");
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find(
+                "error: LAYOUT_MAX_SCRIPT_FRAMES: expected a positive decimal integer, got 'lots'"),
+            std::string::npos)
+      << r.err;
+}
+
+// The running time of a script is bounded too (a frame's time depends on the view): past
+// LAYOUT_MAX_SCRIPT_SECONDS the script stops with an error naming the line it was at.
+TEST_F(ExplorerGui, ScriptTimeIsBounded) {
+  writeFile(path("script.txt"), "wait 1000\nwait 1000\nwait 1000\nwait 1000\nreport r.json\n");
+  RunResult r = run({"--layout", kBlocked32, "--shape", "32x32", "--script", "script.txt"},
+                    "timeout 30 env LAYOUT_MAX_SCRIPT_SECONDS=1");
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_TRUE(std::regex_search(
+      r.err, std::regex(R"(error: script\.txt: line [1-4]: the script has run for more than 1 s, )"
+                        R"(the limit of one script \(raise it with LAYOUT_MAX_SCRIPT_SECONDS\))")))
+      << r.err;
+  EXPECT_FALSE(fs::exists(path("r.json")));
+  r = run({"--layout", kBlocked32, "--shape", "32x32", "--script", "script.txt"},
+          "timeout 20 env LAYOUT_MAX_SCRIPT_SECONDS=0");
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("error: LAYOUT_MAX_SCRIPT_SECONDS: must be at least 1"), std::string::npos)
+      << r.err;
+}
+
+// `click nan nan` was accepted; coordinates that are not finite or lie outside the window are
+// refused before the run, naming the line.
+TEST_F(ExplorerGui, ScriptCoordinatesAreChecked) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"wait 1\nclick nan nan\nreport r.json\n",
+       "error: s.txt: script line 2: 'click': argument 1 (x) 'nan' must be a number in [0, 640): "
+       "window pixels inside the 640x480 window (--size)"},
+      {"wait 1\nmove 10 10\nclick 10 480\nreport r.json\n",
+       "error: s.txt: script line 3: 'click': argument 2 (y) '480' must be a number in [0, 480)"},
+      {"scroll 100 100 inf\n", "error: s.txt: script line 1: 'scroll': argument 3 (wheel steps)"},
+      {"click-cell tensor nan 1\n",
+       "error: s.txt: script line 1: 'click-cell': argument 2 (row) 'nan' must be a whole number"},
+  };
+  for (const auto& [script, message] : cases) {
+    writeFile(path("s.txt"), script);
+    RunResult r = run({"--layout", kBlocked32, "--shape", "32x32", "--size", "640x480", "--script",
+                       "s.txt", "--report", "r.json"},
+                      "timeout 20");
+    EXPECT_EQ(r.status, 1) << script << describe(r);
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(path("r.json")));
+  }
+}
+
+// `--color-by nosuchdim` fell back to lane silently: it is an error listing the layout's in-dims,
+// from the command line and from a state string.
+TEST_F(ExplorerGui, UnknownColorByIsRefused) {
+  RunResult r = run(
+      {"--layout", kBlocked32, "--shape", "32x32", "--color-by", "nosuchdim", "--svg", "t.svg"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("error: --color-by: 'nosuchdim' is not an in-dim of layout A; colour by one "
+                       "of register, lane, warp, block"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(path("t.svg")));
+  r = run({"--layout", kBlocked32, "--shape", "32x32", "--color-by", "nosuchdim", "--screenshot",
+           "s.png"},
+          "timeout 20");
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("error: --color-by: 'nosuchdim'"), std::string::npos) << r.err;
+  const std::string state = base64Url(std::string(R"({"version":1,"layoutA":")") + kBlocked32 +
+                                      R"(","shape":"32x32","colorBy":"lanes"})");
+  r = run({"--state", state, "--svg", "t.svg"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("error: --state: colorBy: 'lanes' is not an in-dim of layout A; colour by "
+                       "one of register, lane, warp, block"),
+            std::string::npos)
+      << r.err;
+  // Every in-dim is accepted.
+  for (const char* dim : {"register", "lane", "warp", "block"}) {
+    r = run({"--layout", kBlocked32, "--shape", "32x32", "--color-by", dim, "--svg", "t.svg"});
+    EXPECT_EQ(r.status, 0) << dim << ": " << describe(r);
+  }
+}
+
+// Dim names with ESC and NUL were written raw into the SVG, which no XML parser then read. The file
+// is well-formed (a strict parser reads it) and shows them as "\x1b".
+TEST_F(ExplorerGui, SvgOfControlCharacterNamesIsWellFormed) {
+  writeFile(path("l.json"), R"({"inDims": [{"name": "la\u001bne", "bases": [[1], [2]]},)"
+                            R"( {"name": "w\u0000arp", "bases": [[4]]}],)"
+                            R"( "outDims": [{"name": "d\u0007im<0>", "size": 8}]})");
+  for (const char* view : {"tensor", "hw", "matrix"}) {
+    SCOPED_TRACE(view);
+    RunResult r = run({"--layout", "@l.json", "--view", view, "--svg", "t.svg"});
+    ASSERT_EQ(r.status, 0) << describe(r);
+    const std::string svg = readFile(path("t.svg"));
+    for (char c : svg)
+      ASSERT_TRUE(static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t')
+          << "a raw control character " << int(c) << " in the SVG";
+    EXPECT_NE(svg.find("la\\x1bne"), std::string::npos);
+    const std::string check =
+        "cd " + shellQuote(dir_.string()) +
+        " && python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' t.svg";
+    EXPECT_EQ(std::system(check.c_str()), 0) << "t.svg is not well-formed XML";
+  }
+}
+
+// State strings are read by the library's bounded JSON reader (nesting and value counts): a state
+// nested past the depth limit is refused, where nlohmann's parser took it whole.
+TEST_F(ExplorerGui, StateJsonIsBounded) {
+  const std::string deep = std::string(R"({"version":1,"layoutA":")") + kBlocked32 +
+                           R"(","shape":"32x32","extra":)" + std::string(300, '[') +
+                           std::string(300, ']') + "}";
+  RunResult r = run({"--state", base64Url(deep), "--svg", "t.svg"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("error: --state: not a state string: its text is not the explorer's JSON "
+                       "(JSON nested more than 256 levels deep"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(path("t.svg")));
+  // A bank model given as JSON goes through the same reader.
+  r = run({"--layout", kBlocked32, "--shape", "32x32", "--view", "banks", "--instruction",
+           R"({"name": )" + std::string(300, '[') + std::string(300, ']') + "}", "--svg", "t.svg"});
+  EXPECT_EQ(r.status, 1) << describe(r);
+  EXPECT_NE(r.err.find("instruction: JSON nested more than 256 levels deep"), std::string::npos)
+      << r.err;
+}
+
 // ---- 5. Every view renders ----------------------------------------------------------------------
 
 struct ViewCase {

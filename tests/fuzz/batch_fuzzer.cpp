@@ -2,16 +2,20 @@
 // alias files), the TritonGPU and XeGPU layouts, bank models, and the batch loop (every op,
 // xegpu.*, banks.* and convert.plan included).
 // Any input must produce exactly one response line per request line and never crash, hang or leak.
+// Inputs behind fuzzgen::kMarker describe large structured ones (structured_inputs.h): deep
+// nesting, 64-bit edge integers, layouts of thousands of dims, ever new dim names.
 //
 //   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
 //   ./build-fuzz/tests/fuzz/batch_fuzzer tests/fuzz/corpus -max_total_time=60
 #include "layout/protocol/batch.h"
 #include "layout/smem/bank_model.h"
+#include "layout/text/json_text.h"
 #include "layout/text/layout_json.h"
 #include "layout/text/mlir_attribute.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 #include "layout/xegpu/xegpu_layout.h"
+#include "structured_inputs.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,11 +27,11 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const layout::BatchProcessor batch;
-  std::string text(reinterpret_cast<const char*>(data), size);
+  const std::string text =
+      fuzzgen::expand(data, size).value_or(std::string(reinterpret_cast<const char*>(data), size));
   (void)layout::parseLayoutJson(text);
   // User bank models (layoutctl banks --instruction @model.json).
-  if (auto j = nlohmann::json::parse(text, nullptr, false); !j.is_discarded())
-    (void)layout::smem::bankInstructionFromJson(j);
+  if (auto j = layout::detail::parseJsonText(text)) (void)layout::smem::bankInstructionFromJson(*j);
   if (auto a = layout::parseAttribute(text)) (void)layout::printAttrValue(*a);
   (void)layout::parseAliasFile(text);
   if (auto enc = layout::triton::parseEncoding(text)) {

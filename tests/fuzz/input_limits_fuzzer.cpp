@@ -5,7 +5,9 @@
 // explorer scripts, hardware target descriptions (layout/target), and kernel texts scanned by the
 // OpenCL prelude (kernels/opencl_prelude.h), NVIDIA GEMM configurations (codegen/cuda_gemm_plan.h)
 // through the plan and the CUDA emitter. Limits are lowered so that each run stays fast; any
-// input must give a value or an error, never crash, hang or exhaust memory.
+// input must give a value or an error, never crash, hang or exhaust memory. Inputs behind
+// fuzzgen::kMarker describe large structured ones (structured_inputs.h): deep nesting, 64-bit edge
+// integers, layouts of thousands of dims, ever new dim names; they run at the default line limit.
 //
 //   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
 //   ./build-fuzz/tests/fuzz/input_limits_fuzzer tests/fuzz/limits_corpus -max_total_time=30
@@ -20,9 +22,11 @@
 #include "layout/smem/bank_model.h"
 #include "layout/target/hardware_target.h"
 #include "layout/text/file_io.h"
+#include "layout/text/json_text.h"
 #include "layout/text/mlir_attribute.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
+#include "structured_inputs.h"
 
 #include <nlohmann/json.hpp>
 
@@ -50,6 +54,31 @@ std::vector<int64_t> shapeFrom(const std::string& line) {
   return shape.empty() ? std::vector<int64_t>{16, 16} : shape;
 }
 
+// A structured input (structured_inputs.h) at the default line limit (the lowered one would
+// refuse every generated line by its length alone): the batch answers each line once, and each
+// line read as a hardware target and as an NVIDIA GEMM configuration gives a value or an error.
+void checkStructuredInput(const std::string& text) {
+  static const layout::BatchProcessor batch;
+  const layout::ResourceLimits lowered = layout::resourceLimits();
+  layout::ResourceLimits wide = lowered;
+  wide.maxLineBytes = layout::ResourceLimits{}.maxLineBytes;
+  layout::setResourceLimits(wide);
+  std::istringstream requests(text);
+  std::ostringstream out;
+  if (!batch.run(requests, out)) std::abort();
+  size_t lines = 0, responses = 0;
+  for (char c : text) lines += c == '\n';
+  for (char c : out.str()) responses += c == '\n';
+  if (responses != lines) std::abort();
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (auto j = layout::detail::parseJsonText(line)) {
+      (void)layout::target::hardwareTargetFromJson(*j);
+      (void)layout::codegen::cudaGemmConfigFromJson(*j, layout::codegen::cudaGemmDefaults("sm90"));
+    }
+  layout::setResourceLimits(lowered);
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -64,6 +93,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }();
   (void)limited;
   static const layout::BatchProcessor batch;
+  if (auto generated = fuzzgen::expand(data, size)) {
+    checkStructuredInput(*generated);
+    return 0;
+  }
   const std::string text(reinterpret_cast<const char*>(data), size);
   const size_t nl = text.find('\n');
   const std::vector<int64_t> shape = shapeFrom(text.substr(0, nl));
@@ -118,9 +151,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // A user's hardware target description, and the sections layout/intel and layout/smem read
   // from it; a description that reads must write out and read back the same.
   {
-    nlohmann::json j = nlohmann::json::parse(rest, nullptr, /*allow_exceptions=*/false);
-    if (!j.is_discarded())
-      if (auto t = layout::target::hardwareTargetFromJson(j)) {
+    if (auto j = layout::detail::parseJsonText(rest))
+      if (auto t = layout::target::hardwareTargetFromJson(*j)) {
         (void)layout::intel::blockIoTarget(*t);
         (void)layout::smem::bankTarget(*t);
         const auto written = layout::target::hardwareTargetToJson(*t);
@@ -132,11 +164,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // An NVIDIA GEMM configuration (gemm --target cuda --config): a value or an error naming the
   // field; a valid one plans (swizzles, bank proofs) and emits, and its JSON reads back the same.
   {
-    nlohmann::json j = nlohmann::json::parse(rest, nullptr, /*allow_exceptions=*/false);
-    if (!j.is_discarded())
+    if (auto j = layout::detail::parseJsonText(rest))
       for (const char* arch : {"sm80", "sm90"})
         if (auto c = layout::codegen::cudaGemmConfigFromJson(
-                j, layout::codegen::cudaGemmDefaults(arch))) {
+                *j, layout::codegen::cudaGemmDefaults(arch))) {
           const auto written = layout::codegen::cudaGemmConfigToJson(*c);
           auto back =
               layout::codegen::cudaGemmConfigFromJson(nlohmann::json::parse(written.dump()));

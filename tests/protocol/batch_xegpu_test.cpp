@@ -54,6 +54,29 @@ TEST(BatchXegpu, SubgroupTiles) {
   json t = result(
       run("xegpu.subgroupTiles", {{"layout", kLayout}, {"shape", {128, 128}}, {"subgroupId", 3}}));
   EXPECT_EQ(t, json::parse(R"({"tileShape":[32,128],"tileOffsets":[[32,0],[96,0]]})"));
+  // Issue 31: an id past the grid was wrapped (99 answered as subgroup 3).
+  EXPECT_EQ(errorOf(run("xegpu.subgroupTiles",
+                        {{"layout", kLayout}, {"shape", {128, 128}}, {"subgroupId", 99}})),
+            "xegpu.subgroupTiles: args.subgroupId: 99 is outside the valid range [0, 3] (sg_layout "
+            "[2, 2] has 4 subgroups)");
+  EXPECT_EQ(errorOf(run("xegpu.delinearize", {{"layout", kLayout}, {"id", 16}, {"level", "lane"}})),
+            "xegpu.delinearize: args.id: 16 is outside the valid range [0, 15] (lane_layout [1, "
+            "16] has 16 lanes)");
+}
+
+// Issue 31: a shape with a 0 was accepted by xegpu.propagate.
+TEST(BatchXegpu, PropagateRefusesZeroDims) {
+  EXPECT_EQ(errorOf(run("xegpu.propagate", {{"op", "sg_layout_candidates"},
+                                            {"numSubgroups", 32},
+                                            {"shape", {128, 0}},
+                                            {"instData", {8, 16}}})),
+            "xegpu.propagate: args.shape: dimension 1 is 0: every dimension is at least 1");
+  EXPECT_EQ(errorOf(run("xegpu.propagate",
+                        {{"op", "shape_cast"},
+                         {"result", "#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>"},
+                         {"sourceShape", {0, 16}},
+                         {"resultShape", {1, 16}}})),
+            "xegpu.propagate: args.sourceShape: dimension 0 is 0: every dimension is at least 1");
 }
 
 TEST(BatchXegpu, Delinearize) {
@@ -169,7 +192,8 @@ TEST(BatchXegpuSetupRules, NewArgumentsReachPropagate) {
                                                          {"numSubgroups", 32},
                                                          {"shape", {128, 64}},
                                                          {"instData", {8, 16}}}));
-  EXPECT_EQ(candidates["candidates"], "[[8, 4], [16, 2]]");
+  // A JSON list of sg_layout lists (issue 31: it was the list's text).
+  EXPECT_EQ(candidates["candidates"], json::parse("[[8, 4], [16, 2]]"));
   const json same = result(run(
       "xegpu.propagate", {{"op", "compatible"},
                           {"result", "#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>"},

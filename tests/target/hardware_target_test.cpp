@@ -9,11 +9,13 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <functional>
 
 namespace layout::target {
 namespace {
 
 using nlohmann::json;
+using nlohmann::ordered_json;
 
 HardwareTarget get(const char* name) {
   auto t = hardwareTarget(name);
@@ -157,14 +159,40 @@ TEST(HardwareTarget, UserDescriptionErrorsNameTheField) {
             "registerFile.registersPerThread[1]: 128 must be greater than the previous entry "
             "(ascending, no repeats)");
   EXPECT_EQ(with("name", "@x"), "name: must be 1 to 64 characters and not start with '@'");
-  // A block-I/O section of its own is read by layout/intel with the path named.
+  // A block-I/O section of its own is read by layout/intel's rules, with the path named, when
+  // the description is read (issue 31: it read, and only blockload refused it).
   json j = userTarget();
   j["blockIo"] = json::parse(R"({"maxTileHeight": {"load": 32}})");
-  auto t = hardwareTargetFromJson(j);
-  ASSERT_TRUE(t);
-  auto rules = intel::blockIoTarget(*t);
-  ASSERT_FALSE(rules);
-  EXPECT_EQ(rules.error().message.rfind("blockIo: maxTileHeight", 0), 0u) << rules.error().message;
+  EXPECT_EQ(errorOf(j).rfind("blockIo: maxTileHeight", 0), 0u) << errorOf(j);
+}
+
+// Issue 31: `layoutctl targets @FILE` printed descriptions whose sections the tools refuse. Every
+// section is checked by its module's rules when the description is read, from JSON or a file.
+TEST(HardwareTarget, InvalidSectionsAreRefusedWhenRead) {
+  const ordered_json pvc = hardwareTargetToJson(get("pvc"));
+  auto withSection = [&](const char* key, const std::function<void(json&)>& edit) {
+    json j = userTarget();
+    j[key] = json::parse(pvc[key].dump());
+    edit(j[key]);
+    return j;
+  };
+  const json badHeight = withSection("blockIo", [](json& b) { b["surface"]["maxHeight"] = -1; });
+  EXPECT_EQ(errorOf(badHeight), "blockIo: surface.maxHeight: -1 is outside [1, 2147483648]");
+  const json badWidth =
+      withSection("blockIo", [](json& b) { b["elements"][0]["maxTileWidth"] = 0; });
+  EXPECT_EQ(errorOf(badWidth), "blockIo: elements[0].maxTileWidth: 0 is outside [1, 256]");
+  const json badBanks = withSection("bankModel", [](json& m) { m["bankBytes"] = 0; });
+  EXPECT_EQ(errorOf(badBanks), "bankModel.bankBytes: 0 is outside [1, 64]");
+  // The same rule from a file, as --target @FILE and `layoutctl targets @FILE` read it.
+  const std::string path = testing::TempDir() + "/bad_banks_target.json";
+  std::ofstream(path) << badBanks.dump();
+  auto fromFile = hardwareTarget("@" + path);
+  ASSERT_FALSE(fromFile);
+  EXPECT_EQ(fromFile.error().message,
+            "target '" + path + "': bankModel.bankBytes: 0 is outside [1, 64]");
+  // Valid sections of one's own still read.
+  EXPECT_EQ(errorOf(withSection("blockIo", [](json&) {})), "");
+  EXPECT_EQ(errorOf(withSection("bankModel", [](json&) {})), "");
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // MLIR attribute text: the grammar subset the layout dialects print, with located errors.
 #include "layout/text/mlir_attribute.h"
+#include "layout/text/quoted_input.h"
 
 #include <gtest/gtest.h>
 
@@ -144,6 +145,43 @@ TEST(MlirAttribute, AliasFiles) {
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().message,
             "line 3, column 36: unknown attribute alias '#c' (define it earlier with '#c = ...')");
+}
+
+// Issue 31: MLIR refuses a second definition of an alias; so does the alias file reader, at the
+// second definition, naming where the first one is.
+TEST(MlirAttribute, AliasRedefinitionIsRefused) {
+  auto twice = parseAliasFile("#a = #ttg.blocked<{}>\n"
+                              "// a comment\n"
+                              "  #a = #ttg.slice<{dim = 0, parent = #a}>\n");
+  ASSERT_FALSE(twice);
+  EXPECT_EQ(twice.error().message, "line 3, column 3: redefinition of alias '#a' (first defined "
+                                   "at line 1, column 1)");
+  // Different names, and a name that only shares a prefix, are fine.
+  EXPECT_TRUE(parseAliasFile("#a = #ttg.blocked<{}>\n#ab = #ttg.blocked<{}>\n"));
+}
+
+// Issue 31: messages quote at most about 200 bytes of an input, with its length.
+TEST(MlirAttribute, MessagesQuoteLongInputShort) {
+  const std::string name(100000, 'k');
+  auto r = parseAttribute("#d.x<{" + name + " = 1, " + name + " = 2}>");
+  ASSERT_FALSE(r);
+  EXPECT_LT(r.error().message.size(), 400u) << r.error().message.substr(0, 400);
+  EXPECT_NE(r.error().message.find("...' (100000 bytes) is given twice"), std::string::npos)
+      << r.error().message;
+}
+
+TEST(QuotedInput, ShortWholeLongCutAroundTheFault) {
+  using layout::detail::quoteInput;
+  EXPECT_EQ(quoteInput("16x32"), "'16x32'");
+  EXPECT_EQ(quoteInput(std::string(200, 'a')), "'" + std::string(200, 'a') + "'");
+  const std::string big = std::string(1000, 'a') + "X" + std::string(1000, 'b');
+  EXPECT_EQ(quoteInput(big), "'" + std::string(200, 'a') + "...' (2001 bytes)");
+  EXPECT_EQ(quoteInput(big, 1000), "'..." + std::string(100, 'a') + "X" + std::string(99, 'b') +
+                                       "...' (byte 1000 of 2001 bytes)");
+  EXPECT_EQ(quoteInput(big, 2000), "'..." + std::string(200, 'b') + "' (byte 2000 of 2001 bytes)");
+  // A cut never splits a UTF-8 sequence.
+  const std::string utf8 = std::string(199, 'a') + "\xc3\xa9" + std::string(100, 'b');
+  EXPECT_EQ(quoteInput(utf8).substr(0, 205), "'" + std::string(199, 'a') + "\xc3\xa9...");
 }
 
 } // namespace

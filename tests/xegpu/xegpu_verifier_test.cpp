@@ -160,12 +160,25 @@ TEST(XegpuVerifier, RanksAndShapes) {
                   "shape[0] = 0: dim sizes must be positive");
   EXPECT_CONTAINS(subgroupTiles(*wg, Shape{8, 8}, -1).error().message,
                   "subgroup id -1 is negative");
+  // Issue 31: ids past the grid are refused, not wrapped.
+  EXPECT_EQ(subgroupTiles(*wg, Shape{8, 8}, 4).error().message,
+            "subgroup id: 4 is outside the valid range [0, 3] (sg_layout [2, 2] has 4 subgroups)");
+  EXPECT_TRUE(subgroupTiles(*wg, Shape{8, 8}, 3));
+  EXPECT_EQ(delinearize(*wg, 99999999999, Level::Subgroup).error().message,
+            "subgroup id: 99999999999 is outside the valid range [0, 3] (sg_layout [2, 2] has 4 "
+            "subgroups)");
+  EXPECT_EQ(checkIdInRange(*wg, 7, Level::Subgroup, "--subgroup").error().message,
+            "--subgroup: 7 is outside the valid range [0, 3] (sg_layout [2, 2] has 4 subgroups)");
+  EXPECT_EQ(idCount(*wg, Level::Subgroup), 4);
+  EXPECT_EQ(idCount(*wg, Level::Lane), 0);
   EXPECT_CONTAINS(laneCoords(*wg, Shape{8, 8}, 0, std::nullopt).error().message,
                   "laneCoords needs a subgroup id");
   auto sg = parseXegpuAttr("#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>");
   EXPECT_CONTAINS(subgroupTiles(*sg, Shape{8, 16}, 0).error().message,
                   "is a subgroup layout (no sg_layout)");
   EXPECT_CONTAINS(delinearize(*sg, 0, Level::Subgroup).error().message, "has no sg_layout");
+  EXPECT_EQ(laneCoords(*sg, Shape{8, 16}, 16, std::nullopt).error().message,
+            "lane id: 16 is outside the valid range [0, 15] (lane_layout [1, 16] has 16 lanes)");
   // Leading dims beyond a subgroup layout's rank are kept whole in every lane.
   EXPECT_EQ(*distributedShape(*sg, Shape{2, 32, 16}), (Shape{2, 32, 1}));
 }

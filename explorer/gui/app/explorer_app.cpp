@@ -120,6 +120,18 @@ std::string ExplorerApp::error() const {
   return "";
 }
 
+std::string ExplorerApp::colorByError() const {
+  const TensorMap* map = shownMap();
+  if (in_.colorBy.empty() || !map || map->inDimIndex(in_.colorBy) >= 0) return "";
+  std::string dims;
+  for (int i = 0; i < map->layout().numInDims(); ++i)
+    dims += (i ? ", " : "") + std::string(map->layout().inDimName(i).str());
+  const char* shown = shown_ == Shown::A   ? "layout A"
+                      : shown_ == Shown::B ? "layout B"
+                                           : "the result";
+  return "'" + in_.colorBy + "' is not an in-dim of " + shown + "; colour by one of " + dims;
+}
+
 const TensorMap* ExplorerApp::shownMap() const {
   switch (shown_) {
   case Shown::A:

@@ -69,6 +69,9 @@ public:
   void setView(ViewKind v);
   // The first error of the inputs ("" when none).
   std::string error() const;
+  // Why the colour-by dim of the inputs cannot colour the shown layout (it is not one of its
+  // in-dims; the message lists them), or "" (no dim given, a valid one, or no layout shown).
+  std::string colorByError() const;
   // Selection and counts, geometry of the grids in window pixels, frame times, exports.
   nlohmann::ordered_json report() const;
   // What the Export panel copies: the command line and state string that reopen this view, and

@@ -23,6 +23,7 @@
 #include <cfloat>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -50,7 +51,7 @@ layout:
   --op OP              none, compose (A then B), invert, invert-and-compose, product
   --view VIEW          tensor, hw, matrix, banks, blockload, diff, operands, convert
                        (default tensor)
-  --color-by DIM       in-dim that colours the cells (default lane)
+  --color-by DIM       in-dim of the shown layout that colours the cells (default lane)
 banks view (the access is layout A):
   --shared TEXT        shared layout (default: row-major #ttg.swizzled_shared)
   --instruction NAME   bank model instruction (default nvidia.ld.b32; see layoutctl banks --list)
@@ -65,7 +66,9 @@ operands view:         layout A is an MMA encoding (or a #ttg.dot_op of one) ove
 headless:
   --screenshot FILE    render --frames frames (default 3), write the window as PNG, exit
   --svg FILE           write the view as SVG (no window needed unless with --screenshot)
-  --script FILE        run scripted mouse/key input (see explorer/gui/README.md), then exit
+  --script FILE        run scripted mouse/key input (see explorer/gui/README.md), then exit;
+                       a script spans at most 4096 frames and 120 s (LAYOUT_MAX_SCRIPT_FRAMES,
+                       LAYOUT_MAX_SCRIPT_SECONDS)
   --report FILE        after the run, write the UI state as JSON (selection, counts, frame times)
   --frames N           frames to render before exiting (0: interactive)
   --size WxH           window size (default 1400x900)
@@ -99,6 +102,37 @@ struct Options {
   int frames = -1;
   int width = 1400, height = 900;
 };
+
+// The bounds on a script (docs/limits.md), from LAYOUT_MAX_SCRIPT_FRAMES and
+// LAYOUT_MAX_SCRIPT_SECONDS.
+struct ScriptBounds {
+  uint64_t maxFrames = ScriptLimits{}.maxFrames;
+  uint64_t maxSeconds = 120;
+};
+
+// A positive decimal integer from `variable` (as the library reads its LAYOUT_MAX_* variables),
+// or `byDefault` when it is not set.
+layout::Expected<uint64_t> limitFromEnvironment(const char* variable, uint64_t byDefault) {
+  const char* text = std::getenv(variable);
+  if (!text) return byDefault;
+  const std::string s(text);
+  if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos)
+    return layout::makeError(std::string(variable) +
+                             ": expected a positive decimal integer, got '" + s.substr(0, 40) +
+                             "'");
+  const uint64_t v = std::stoull(s);
+  if (v == 0) return layout::makeError(std::string(variable) + ": must be at least 1");
+  return v;
+}
+
+layout::Expected<ScriptBounds> scriptBoundsFromEnvironment() {
+  ScriptBounds b;
+  LAYOUT_TRY_ASSIGN(frames, limitFromEnvironment("LAYOUT_MAX_SCRIPT_FRAMES", b.maxFrames));
+  LAYOUT_TRY_ASSIGN(seconds, limitFromEnvironment("LAYOUT_MAX_SCRIPT_SECONDS", b.maxSeconds));
+  b.maxFrames = frames;
+  b.maxSeconds = seconds;
+  return b;
+}
 
 struct InputError {
   std::string message;
@@ -276,7 +310,15 @@ void onGlfwError(int code, const char* text) {
   glfwErrorText = "GLFW error " + std::to_string(code) + ": " + (text ? text : "");
 }
 
-int run(const Options& o) {
+// The --color-by dim must be an in-dim of the layout shown (checked once, at start-up: the
+// panel's menu offers only in-dims, and a later layout without it falls back to the default).
+std::string colorByError(const ExplorerApp& app, const Options& o) {
+  std::string e = app.colorByError();
+  if (e.empty()) return "";
+  return (o.state.empty() ? "--color-by: " : "--state: colorBy: ") + e;
+}
+
+int run(const Options& o, const ScriptBounds& bounds) {
   ExplorerApp app(o.inputs);
   if (!o.state.empty()) {
     auto state = decodeSessionState(o.state);
@@ -294,6 +336,10 @@ int run(const Options& o) {
       return 1;
     }
   }
+  if (std::string e = colorByError(app, o); !e.empty()) {
+    std::cerr << "error: " << e << "\n";
+    return 1;
+  }
   std::vector<ScriptCommand> script;
   if (!o.script.empty()) {
     auto text = layout::readInputFile(o.script, "--script");
@@ -301,7 +347,11 @@ int run(const Options& o) {
       std::cerr << "error: " << text.error().message << "\n";
       return 1;
     }
-    auto parsed = parseScript(*text);
+    ScriptLimits limits;
+    limits.maxFrames = bounds.maxFrames;
+    limits.windowWidth = o.width;
+    limits.windowHeight = o.height;
+    auto parsed = parseScript(*text, limits);
     if (!parsed) {
       std::cerr << "error: " << o.script << ": " << parsed.error().message << "\n";
       return 1;
@@ -362,6 +412,7 @@ int run(const Options& o) {
   int frame = 0;
   const int frames = o.frames >= 0 ? o.frames : (!o.screenshot.empty() ? 3 : 0);
   std::string pendingPng;
+  const auto scriptStart = std::chrono::steady_clock::now();
   while (!glfwWindowShouldClose(window)) {
     auto t0 = std::chrono::steady_clock::now();
     glfwPollEvents();
@@ -405,6 +456,17 @@ int run(const Options& o) {
         rc = 1;
         break;
       }
+      // The frames were bounded before the run; a frame's time depends on the view, so the
+      // script's running time is bounded too.
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - scriptStart).count();
+      if (!step.done && seconds > double(bounds.maxSeconds)) {
+        std::cerr << "error: " << o.script << ": line " << runner.currentLine()
+                  << ": the script has run for more than " << bounds.maxSeconds
+                  << " s, the limit of one script (raise it with LAYOUT_MAX_SCRIPT_SECONDS)\n";
+        rc = 1;
+        break;
+      }
       if (step.done && frame >= frames) break;
     } else if (headless && frame >= frames) {
       break;
@@ -438,8 +500,13 @@ int main(int argc, char** argv) {
     std::cerr << "error: " << limits.error().message << "\n";
     return 1;
   }
+  auto bounds = scriptBoundsFromEnvironment();
+  if (!bounds) {
+    std::cerr << "error: " << bounds.error().message << "\n";
+    return 1;
+  }
   try {
-    return run(parseArgs(argc, argv));
+    return run(parseArgs(argc, argv), *bounds);
   } catch (const UsageError& e) {
     if (e.message.empty()) {
       std::cout << kUsage;

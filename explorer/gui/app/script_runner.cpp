@@ -127,12 +127,7 @@ ScriptRunner::afterFrame(ExplorerApp& app,
                         c.args[2] + ") of grid '" + c.args[0] + "' reached " + got};
     }
   }
-  int frames = 1; // frames this command spans
-  if (c.op == "wait") frames = int(c.numbers[0]);
-  if (c.op == "click" || c.op == "click-cell") frames = 4; // move, press, release, settle
-  if (c.op == "hover-cell") frames = 2;
-  if (c.op == "scroll" || c.op == "key") frames = 3;
-  if (c.op == "drag") frames = 8;
+  const int frames = scriptCommandFrames(c); // what parseScript counted against the limit
   if (phase_ == 0) {
     auto where = [&] { return "line " + std::to_string(c.line) + ": "; };
     if (c.op == "view") {

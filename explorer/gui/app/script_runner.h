@@ -9,6 +9,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -26,6 +27,11 @@ public:
     std::string error;
   };
   Step afterFrame(ExplorerApp& app, const std::function<bool(const std::string&)>& writePng);
+  // The script line of the command being played (the last one once done; 0 before the first).
+  int currentLine() const {
+    if (commands_.empty()) return 0;
+    return commands_[std::min(next_, commands_.size() - 1)].line;
+  }
 
 private:
   // Each command runs as a short sequence of frames; `phase_` counts them.

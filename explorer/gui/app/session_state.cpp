@@ -1,6 +1,7 @@
 #include "session_state.h"
 
 #include "explorer/base64_text.h"
+#include "layout/text/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -33,7 +34,12 @@ std::string encodeSessionState(const SessionState& s) {
 layout::Expected<SessionState> decodeSessionState(std::string_view text) {
   auto bytes = base64Decode(text);
   if (!bytes) return layout::makeError("not a state string: " + bytes.error().message);
-  const nlohmann::json j = nlohmann::json::parse(*bytes, nullptr, /*allow_exceptions=*/false);
+  // The library's reader: its nesting depth and value count are bounded (docs/limits.md).
+  auto parsed = layout::detail::parseJsonText(*bytes);
+  if (!parsed)
+    return layout::makeError("not a state string: its text is not the explorer's JSON (" +
+                             parsed.error().message + ")");
+  const nlohmann::json& j = *parsed;
   if (!j.is_object())
     return layout::makeError("not a state string: its text is not the explorer's JSON");
   if (!j.contains("version") || j["version"] != kStateVersion)

@@ -6,6 +6,7 @@
 #include "layout/smem/bank_model.h"
 #include "layout/smem/shared_operands.h"
 #include "layout/smem/swizzle_synthesis.h"
+#include "layout/text/json_text.h"
 #include "layout/triton/linear_encoding_of.h"
 
 #include <nlohmann/json.hpp>
@@ -31,13 +32,10 @@ layout::Expected<smem::BankInstruction> parseInstruction(std::string_view text) 
   if (first == std::string_view::npos)
     return layout::makeError("instruction: empty (give a name such as cdna4.ds_read_b128)");
   if (text[first] == '{') {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {
-      return layout::makeError(std::string("instruction: malformed JSON: ") + e.what());
-    }
-    auto ins = smem::bankInstructionFromJson(j);
+    // The library's reader: its nesting depth and value count are bounded (docs/limits.md).
+    auto j = layout::detail::parseJsonText(text);
+    if (!j) return layout::withContext(j.error(), "instruction");
+    auto ins = smem::bankInstructionFromJson(*j);
     if (!ins) return layout::withContext(ins.error(), "instruction");
     return *ins;
   }

@@ -71,23 +71,65 @@ void writeRasterGrid(std::ostringstream& o, const CellGrid& g, const SvgOptions&
 
 std::string xmlEscape(const std::string& text) {
   std::string out;
-  for (char c : text) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    default:
-      out += c;
+  out.reserve(text.size());
+  auto hex = [&](const char* prefix, uint32_t v, int digits) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%s%0*x", prefix, digits, unsigned(v));
+    out += buf;
+  };
+  const size_t n = text.size();
+  for (size_t i = 0; i < n;) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\r': // allowed, but a parser would turn a raw one into '\n'
+        out += "&#13;";
+        break;
+      default:
+        // Tab and newline stay; the other C0 controls (ESC, NUL, ...) and DEL as "\x1b".
+        if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
+          hex("\\x", c, 2);
+        else
+          out += char(c);
+      }
+      ++i;
+      continue;
     }
+    // A UTF-8 sequence: its length from the lead byte, then continuation bytes, no overlong
+    // forms, no surrogates, at most U+10FFFF.
+    const size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+    uint32_t cp = len == 4 ? c & 0x07u : len == 3 ? c & 0x0fu : c & 0x1fu;
+    bool ok = len > 0 && i + len <= n;
+    for (size_t k = 1; ok && k < len; ++k) {
+      const unsigned char b = static_cast<unsigned char>(text[i + k]);
+      ok = (b & 0xc0) == 0x80;
+      cp = cp << 6 | (b & 0x3fu);
+    }
+    static constexpr uint32_t kMinOf[] = {0, 0, 0x80, 0x800, 0x10000};
+    ok = ok && cp >= kMinOf[len] && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff);
+    if (!ok) { // not UTF-8: the byte as "\xff"
+      hex("\\x", c, 2);
+      ++i;
+      continue;
+    }
+    // C1 controls and the non-characters XML 1.0 excludes as "\u0085", "\ufffe".
+    if ((cp >= 0x80 && cp <= 0x9f) || cp == 0xfffe || cp == 0xffff)
+      hex("\\u", cp, 4);
+    else
+      out.append(text, i, len);
+    i += len;
   }
   return out;
 }

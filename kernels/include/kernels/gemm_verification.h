@@ -16,6 +16,9 @@
 //   half-ulp is added to the bound), K' = the K the kernel accumulates (K rounded up to k_tile;
 //   the padding adds exact zeros) and gamma(n) = n * 2^-24 / (1 - n * 2^-24), the bound of n
 //   sequential fp32 additions of exact products (Higham, Accuracy and Stability, §4.2).
+//
+// The reference of every element is exact (see verifyGemm), computed on several threads; the
+// result is the same for any thread count.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
@@ -39,8 +42,10 @@ struct GemmInputs {
   std::vector<double> b; // B[K][N] (logical, whatever transpose_b stores)
 };
 
-// Fresh inputs from a seed (a SplitMix64 stream, so a seed reproduces a run).
-GemmInputs makeGemmInputs(const codegen::GemmConfig& c, InputKind kind, uint64_t seed);
+// Fresh inputs from a seed (a SplitMix64 stream, so a seed reproduces a run), made on `threads`
+// threads (0: gemmThreadCount(0)); the same for any count.
+GemmInputs makeGemmInputs(const codegen::GemmConfig& c, InputKind kind, uint64_t seed,
+                          int threads = 0);
 
 struct GemmVerification {
   bool passed = false;
@@ -64,11 +69,23 @@ nlohmann::ordered_json gemmVerificationToJson(const GemmVerification& v);
 inline constexpr double kRoundToNearestUnit = 0x1p-24;
 inline constexpr double kFaithfulRoundingUnit = 0x1p-23;
 
+struct VerifyOptions {
+  int threads = 0;                  // 0: gemmThreadCount(0) (xe_simulator.h); 1: this thread only
+  WorkProgress* progress = nullptr; // rows checked, of the rows to check
+};
+
 // Compares memory.c (the kernel's result) with the reference computed from inputs.a / .b, over
 // every row, or over `rows` only (large device runs check a sample of rows: the reference costs
 // N x K exact additions per row).
+//
+// The exact sums: where every input is an fp32 value (each product exact in binary64) and the
+// products' exponents span few enough bits, each element's products are split by a fixed
+// binary64 boundary into a high part, summed exactly in binary64 (its bits lie on a grid that
+// K sums cannot overflow) and a low remainder, summed the same way (one or two splits), and
+// the parts are added in 128-bit integers and rounded once, on vectors of columns. Other inputs
+// take the multiprecision accumulator (exact_sum.h). Both give the same bits.
 GemmVerification verifyGemm(const codegen::GemmConfig& c, const GemmInputs& inputs,
                             double unitRoundoff = kRoundToNearestUnit,
-                            std::span<const int64_t> rows = {});
+                            std::span<const int64_t> rows = {}, const VerifyOptions& options = {});
 
 } // namespace layout::kernels

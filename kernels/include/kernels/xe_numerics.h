@@ -12,7 +12,17 @@ namespace layout::kernels {
 
 // Round to nearest even; NaN stays NaN, overflow gives infinity.
 uint16_t floatToHalf(float f);
-float halfToFloat(uint16_t h);
+// Exact (inline: the simulator decodes every f16 DPAS operand with it).
+inline float halfToFloat(uint16_t h) {
+  const uint32_t sign = uint32_t{h & 0x8000u} << 16;
+  const uint32_t exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
+  if (exponent == 0x1f) return std::bit_cast<float>(sign | 0x7f800000u | (mantissa << 13));
+  if (exponent != 0)
+    return std::bit_cast<float>(sign | ((exponent + 112) << 23) | (mantissa << 13));
+  // Zero or subnormal: mantissa * 2^-24, exact in float.
+  const float magnitude = static_cast<float>(mantissa) * 0x1p-24f;
+  return sign ? -magnitude : magnitude;
+}
 
 inline uint16_t floatToBf16(float f) {
   uint32_t u = std::bit_cast<uint32_t>(f);

@@ -1,5 +1,7 @@
 #include "layout/core/dim_name.h"
 
+#include "layout/core/resource_limits.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -30,7 +32,33 @@ struct InternTable {
   std::unordered_map<std::string_view, uint32_t> ids;
   std::array<std::unique_ptr<std::string_view[]>, kChunks> chunks;
 
-  InternTable() { add(std::string_view()); }
+  uint64_t bytes = 0; // of every name interned
+
+  // The empty name first (id 0), then the names the library itself uses, so that a session
+  // filled to its limit with names of its own still has these.
+  InternTable() {
+    for (std::string_view n : {"", "register", "lane", "warp", "block", "offset", "dim0", "dim1",
+                               "dim2", "dim3", "dim4", "dim5", "dim6", "dim7"})
+      add(n);
+  }
+
+  // Under the exclusive lock: throws LimitExceeded when `name` would pass the limits.
+  void checkRoomFor(std::string_view name) const {
+    const ResourceLimits& limits = resourceLimits();
+    const std::string shown =
+        name.size() <= 40 ? std::string(name) : std::string(name.substr(0, 40)) + "...";
+    if (names.size() >= limits.maxDimNames)
+      throw LimitExceeded("dim name '" + shown + "': this process has interned " +
+                          std::to_string(names.size()) + " distinct dim names; the limit is " +
+                          describeLimit(limits.maxDimNames) +
+                          " (raise it with LAYOUT_MAX_DIM_NAMES, or start a new session)");
+    if (bytes + name.size() > limits.maxDimNameBytes)
+      throw LimitExceeded("dim name '" + shown + "' (" + std::to_string(name.size()) +
+                          " bytes): the dim names interned by this process would take " +
+                          std::to_string(bytes + name.size()) + " bytes; the limit is " +
+                          describeLimit(limits.maxDimNameBytes) +
+                          " (raise it with LAYOUT_MAX_DIM_NAME_BYTES, or start a new session)");
+  }
 
   // The chunk of `id` and the index in it.
   static std::pair<int, uint32_t> slot(uint32_t id) {
@@ -52,6 +80,7 @@ struct InternTable {
       chunk =
           std::make_unique<std::string_view[]>(size_t{1} << (kFirstChunkBits + std::max(k - 1, 0)));
     names.emplace_back(name);
+    bytes += name.size();
     chunk[i] = names.back();
     ids.emplace(names.back(), id);
     return id;
@@ -77,11 +106,22 @@ DimName::DimName(std::string_view name) {
   }
   std::unique_lock lock(t.mutex);
   auto it = t.ids.find(name);
-  id_ = it != t.ids.end() ? it->second : t.add(name);
+  if (it != t.ids.end()) {
+    id_ = it->second;
+    return;
+  }
+  t.checkRoomFor(name);
+  id_ = t.add(name);
 }
 
 std::string_view DimName::str() const {
   return table().name(id_);
+}
+
+InternedDimNames internedDimNames() {
+  InternTable& t = table();
+  std::shared_lock lock(t.mutex);
+  return {t.names.size(), t.bytes};
 }
 
 namespace dims {

@@ -2,6 +2,8 @@
 // Product lives in layout_product.cpp, division in layout_division.cpp.
 #include "layout/core/linear_layout.h"
 
+#include "layout/core/resource_limits.h"
+
 #include "bit_ops.h"
 #include "layout_builder.h"
 #include "xor_select.h"
@@ -117,6 +119,13 @@ Expected<void> LayoutBuilder::init(std::span<const std::pair<DimName, int>> ins,
   l.wordsPerBasis_ = wordsFor(l.totalOutBits_);
   // The bases start at zero; the shape keys follow them (see LinearLayout::words_).
   const size_t basisWords = l.numBasisWords();
+  // Refused before allocating: a wide result (invertAndCompose of two layouts of thousands of
+  // dims) would otherwise take gigabytes.
+  if (const uint64_t limit = resourceLimits().maxLayoutBits; basisWords * 64 > limit)
+    return makeError("the layout would have " + std::to_string(l.totalInBits_) + " in bits x " +
+                     std::to_string(l.totalOutBits_) + " out bits (" +
+                     std::to_string(basisWords * 64) + " matrix bits); the limit is " +
+                     describeLimit(limit) + " (raise it with LAYOUT_MAX_LAYOUT_BITS)");
   const size_t keys = ins.empty() && outs.empty() ? 0 : 1 + ins.size() + outs.size();
   l.words_.resize(basisWords + keys);
   if (keys) {

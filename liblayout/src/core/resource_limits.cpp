@@ -46,6 +46,12 @@ Expected<ResourceLimits> resourceLimitsFromEnvironment() {
       {"LAYOUT_MAX_PLAN_ELEMENTS", &ResourceLimits::maxPlanElements},
       {"LAYOUT_MAX_ATTR_VALUES", &ResourceLimits::maxAttrValues},
       {"LAYOUT_MAX_DIMS", &ResourceLimits::maxDims},
+      {"LAYOUT_MAX_JSON_DEPTH", &ResourceLimits::maxJsonDepth},
+      {"LAYOUT_MAX_JSON_VALUES", &ResourceLimits::maxJsonValues},
+      {"LAYOUT_MAX_LAYOUT_BITS", &ResourceLimits::maxLayoutBits},
+      {"LAYOUT_MAX_DIM_NAMES", &ResourceLimits::maxDimNames},
+      {"LAYOUT_MAX_DIM_NAME_BYTES", &ResourceLimits::maxDimNameBytes},
+      {"LAYOUT_MAX_GEMM_MACS", &ResourceLimits::maxGemmMacs},
   };
   for (const Variable& v : kVariables) {
     const char* text = std::getenv(v.name);

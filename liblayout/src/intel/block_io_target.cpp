@@ -155,6 +155,18 @@ Expected<BlockIoTarget> rulesOf(const target::HardwareTarget& hw) {
   return t;
 }
 
+// The target layer's check of a user description's "blockIo" section (hardware_target.h): the
+// rules rulesOf reads, so `layoutctl targets @FILE` refuses what blockload would.
+Expected<void> checkBlockIoSection(const target::HardwareTarget& hw) {
+  if (!hw.blockIo) return {};
+  auto t = rulesOf(hw);
+  if (!t) return t.error();
+  return {};
+}
+
+[[maybe_unused]] const bool kBlockIoCheckRegistered =
+    (target::registerSectionCheck(checkBlockIoSection), true);
+
 } // namespace
 
 std::string_view blockOpName(BlockOp op) {

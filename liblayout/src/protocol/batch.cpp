@@ -76,7 +76,10 @@ public:
 
   bool null() override { return primitive("null"); }
   bool boolean(bool v) override { return primitive(v ? "true" : "false"); }
-  bool number_integer(number_integer_t v) override { return primitive(std::to_string(v)); }
+  // Only a literal with a minus sign is a signed integer, so 0 here was written -0.
+  bool number_integer(number_integer_t v) override {
+    return primitive(v == 0 ? "-0" : std::to_string(v));
+  }
   bool number_unsigned(number_unsigned_t v) override { return primitive(std::to_string(v)); }
   bool number_float(number_float_t, const string_t& raw) override { return primitive(raw); }
   bool string(string_t& v) override { return primitive(json(v).dump()); }
@@ -250,12 +253,18 @@ Expected<void> BatchProcessor::prepareArgs(const std::string& opName, const Batc
 
 std::string BatchProcessor::processLine(std::string_view line) const {
   auto parsed = detail::parseJsonText(line);
-  if (!parsed) return errorLine("null", "request: " + parsed.error().message);
+  // A line past a limit or malformed after its id still answers with that id.
+  if (!parsed)
+    return errorLine(findIdText(line).value_or("null"), "request: " + parsed.error().message);
   json request = std::move(*parsed);
   if (!request.is_object()) return errorLine("null", "a request must be a JSON object with \"op\"");
   std::string id = "null";
   if (auto it = request.find("id"); it != request.end())
-    id = it->is_number_float() ? findIdText(line).value_or(dump(*it)) : dump(*it);
+    id = it->is_number_float() ? findIdText(line).value_or(dump(*it))
+         // Only a literal with a minus sign parses as a signed integer: 0 there was written -0.
+         : it->is_number_integer() && !it->is_number_unsigned() && it->get<int64_t>() == 0
+             ? "-0"
+             : dump(*it);
   try {
     auto op = request.find("op");
     if (op == request.end() || !op->is_string())
@@ -290,6 +299,8 @@ std::string BatchProcessor::processLine(std::string_view line) const {
       return errorLine(id, named ? msg : req.op + ": " + msg);
     }
     return respond(id, "result", *result);
+  } catch (const LimitExceeded& e) {
+    return errorLine(id, e.what());
   } catch (const std::bad_alloc&) {
     // The limits of docs/limits.md keep known requests far from this; anything left is reported
     // on its own line and the batch goes on.

@@ -5,6 +5,7 @@
 #include "layout/core/shape_fitting.h"
 #include "layout/protocol/batch.h"
 #include "layout/text/layout_json.h"
+#include "layout/text/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,12 +19,14 @@ using Result = Expected<ordered_json>;
 
 Result layoutResult(Expected<LinearLayout> l) {
   if (!l) return l.error();
+  LAYOUT_TRY(checkLayoutJsonSize(*l));
   return layoutToJson(*l);
 }
 
 Result optionalLayoutResult(Expected<std::optional<LinearLayout>> l) {
   if (!l) return l.error();
   if (!l->has_value()) return ordered_json(nullptr);
+  LAYOUT_TRY(checkLayoutJsonSize(**l));
   return layoutToJson(**l);
 }
 
@@ -42,8 +45,9 @@ Expected<int> inDimIndexArg(const BatchRequest& r, const char* arg) {
   LAYOUT_TRY_ASSIGN(d, r.dimArg(arg));
   int i = r.inputs[0].inDimIndex(d);
   if (i < 0)
-    return makeError("args." + std::string(arg) + ": '" + std::string(d.str()) +
-                     "' is not an in-dim of the layout");
+    return makeError("args." + std::string(arg) + ": " +
+                     layout::detail::quoteInput(std::string(d.str())) +
+                     " is not an in-dim of the layout");
   return i;
 }
 
@@ -51,8 +55,9 @@ Expected<int> outDimIndexArg(const BatchRequest& r, const char* arg) {
   LAYOUT_TRY_ASSIGN(d, r.dimArg(arg));
   int i = r.inputs[0].outDimIndex(d);
   if (i < 0)
-    return makeError("args." + std::string(arg) + ": '" + std::string(d.str()) +
-                     "' is not an out-dim of the layout");
+    return makeError("args." + std::string(arg) + ": " +
+                     layout::detail::quoteInput(std::string(d.str())) +
+                     " is not an out-dim of the layout");
   return i;
 }
 

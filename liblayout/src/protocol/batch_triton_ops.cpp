@@ -35,6 +35,7 @@ void registerTritonOps(BatchProcessor& p) {
   p.registerOp("toLinearLayout", BatchOp{0, "args {encoding, shape} -> Triton's toLinearLayout",
                                          [](const BatchRequest& r) -> Expected<ordered_json> {
                                            LAYOUT_TRY_ASSIGN(c, convert(r));
+                                           LAYOUT_TRY(checkLayoutJsonSize(c.layout));
                                            return layoutToJson(c.layout);
                                          }});
   p.registerOp("layoutStr",

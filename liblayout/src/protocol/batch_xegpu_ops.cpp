@@ -50,50 +50,56 @@ void registerXegpuOps(BatchProcessor& p) {
                          LAYOUT_TRY_ASSIGN(ll, xegpu::toLinearLayout(l, shape));
                          return layoutToJson(ll);
                        }});
-  p.registerOp("xegpu.subgroupTiles",
-               BatchOp{0, "args {layout, shape, subgroupId} -> {tileShape, tileOffsets}",
-                       [](const BatchRequest& r) -> Expected<ordered_json> {
-                         LAYOUT_TRY_ASSIGN(l, layoutArg(r));
-                         LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
-                         LAYOUT_TRY_ASSIGN(sg, idArg(r, "subgroupId"));
-                         LAYOUT_TRY_ASSIGN(t, xegpu::subgroupTiles(l, shape, sg));
-                         ordered_json out;
-                         out["tileShape"] = listJson(t.tileShape);
-                         out["tileOffsets"] = listsJson(t.tileOffsets);
-                         return out;
-                       }});
   p.registerOp(
-      "xegpu.delinearize",
-      BatchOp{0, "args {layout, id, level: subgroup|lane} -> id per root dim",
+      "xegpu.subgroupTiles",
+      BatchOp{0, "args {layout, shape, subgroupId} -> {tileShape, tileOffsets}",
               [](const BatchRequest& r) -> Expected<ordered_json> {
                 LAYOUT_TRY_ASSIGN(l, layoutArg(r));
-                LAYOUT_TRY_ASSIGN(id, idArg(r, "id"));
-                LAYOUT_TRY_ASSIGN(level, r.stringArg("level"));
-                if (level != "subgroup" && level != "lane")
-                  return makeError("args.level: expected \"subgroup\" or \"lane\", not \"" + level +
-                                   "\"");
-                LAYOUT_TRY_ASSIGN(ids,
-                                  xegpu::delinearize(l, id,
-                                                     level == "subgroup" ? xegpu::Level::Subgroup
-                                                                         : xegpu::Level::Lane));
-                return listJson(ids);
+                LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
+                LAYOUT_TRY_ASSIGN(sg, idArg(r, "subgroupId"));
+                LAYOUT_TRY(xegpu::checkIdInRange(l, sg, xegpu::Level::Subgroup, "args.subgroupId"));
+                LAYOUT_TRY_ASSIGN(t, xegpu::subgroupTiles(l, shape, sg));
+                ordered_json out;
+                out["tileShape"] = listJson(t.tileShape);
+                out["tileOffsets"] = listsJson(t.tileOffsets);
+                return out;
               }});
-  p.registerOp("xegpu.laneCoords",
-               BatchOp{0,
-                       "args {layout, shape, laneId, subgroupId (workgroup layouts)} -> "
-                       "coordinate per register",
+  p.registerOp("xegpu.delinearize",
+               BatchOp{0, "args {layout, id, level: subgroup|lane} -> id per root dim",
                        [](const BatchRequest& r) -> Expected<ordered_json> {
                          LAYOUT_TRY_ASSIGN(l, layoutArg(r));
-                         LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
-                         LAYOUT_TRY_ASSIGN(lane, idArg(r, "laneId"));
-                         std::optional<int64_t> sg;
-                         if (r.args.contains("subgroupId")) {
-                           LAYOUT_TRY_ASSIGN(s, idArg(r, "subgroupId"));
-                           sg = s;
-                         }
-                         LAYOUT_TRY_ASSIGN(coords, xegpu::laneCoords(l, shape, lane, sg));
-                         return listsJson(coords);
+                         LAYOUT_TRY_ASSIGN(id, idArg(r, "id"));
+                         LAYOUT_TRY_ASSIGN(level, r.stringArg("level"));
+                         if (level != "subgroup" && level != "lane")
+                           return makeError(
+                               "args.level: expected \"subgroup\" or \"lane\", not \"" + level +
+                               "\"");
+                         const xegpu::Level lv =
+                             level == "subgroup" ? xegpu::Level::Subgroup : xegpu::Level::Lane;
+                         LAYOUT_TRY(xegpu::checkIdInRange(l, id, lv, "args.id"));
+                         LAYOUT_TRY_ASSIGN(ids, xegpu::delinearize(l, id, lv));
+                         return listJson(ids);
                        }});
+  p.registerOp(
+      "xegpu.laneCoords",
+      BatchOp{0,
+              "args {layout, shape, laneId, subgroupId (workgroup layouts)} -> "
+              "coordinate per register",
+              [](const BatchRequest& r) -> Expected<ordered_json> {
+                LAYOUT_TRY_ASSIGN(l, layoutArg(r));
+                LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
+                LAYOUT_TRY_ASSIGN(lane, idArg(r, "laneId"));
+                LAYOUT_TRY(xegpu::checkIdInRange(l, lane, xegpu::Level::Lane, "args.laneId"));
+                std::optional<int64_t> sg;
+                if (r.args.contains("subgroupId")) {
+                  LAYOUT_TRY_ASSIGN(s, idArg(r, "subgroupId"));
+                  LAYOUT_TRY(
+                      xegpu::checkIdInRange(l, s, xegpu::Level::Subgroup, "args.subgroupId"));
+                  sg = s;
+                }
+                LAYOUT_TRY_ASSIGN(coords, xegpu::laneCoords(l, shape, lane, sg));
+                return listsJson(coords);
+              }});
   p.registerOp("xegpu.distributedShape",
                BatchOp{0, "args {layout, shape} -> per-lane vector shape",
                        [](const BatchRequest& r) -> Expected<ordered_json> {

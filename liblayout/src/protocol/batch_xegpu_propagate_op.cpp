@@ -14,6 +14,15 @@ Expected<xegpu::OperandLayouts> propagate(const BatchRequest& r) {
   return xegpu::propagate(req);
 }
 
+// A shape (shapeA, sourceShape, instData, ...): every dimension at least 1.
+Expected<void> dimsAtLeastOne(const nlohmann::json& value) {
+  for (size_t i = 0; i < value.size(); ++i)
+    if (value[i].is_number_integer() && value[i].get<int64_t>() < 1)
+      return makeError("dimension " + std::to_string(i) + " is " +
+                       std::to_string(value[i].get<int64_t>()) + ": every dimension is at least 1");
+  return {};
+}
+
 std::string operandsText(const xegpu::OperandLayouts& operands) {
   std::string out;
   for (const auto& [name, value] : operands) out += name + ": " + value + "\n";
@@ -30,14 +39,14 @@ void registerXegpuPropagateOp(BatchProcessor& p) {
        OpArg("input", OpArgKind::String),
        OpArg("elementType", OpArgKind::String),
        OpArg("target", OpArgKind::Target),
-       OpArg("shapeA", OpArgKind::IntList),
-       OpArg("shapeB", OpArgKind::IntList),
-       OpArg("sourceShape", OpArgKind::IntList),
-       OpArg("resultShape", OpArgKind::IntList),
+       OpArg("shapeA", OpArgKind::IntList).satisfying(dimsAtLeastOne),
+       OpArg("shapeB", OpArgKind::IntList).satisfying(dimsAtLeastOne),
+       OpArg("sourceShape", OpArgKind::IntList).satisfying(dimsAtLeastOne),
+       OpArg("resultShape", OpArgKind::IntList).satisfying(dimsAtLeastOne),
        OpArg("reductionDims", OpArgKind::IntList),
        OpArg("broadcastDims", OpArgKind::IntList),
        OpArg("permutation", OpArgKind::IntList),
-       OpArg("shape", OpArgKind::IntList),
+       OpArg("shape", OpArgKind::IntList).satisfying(dimsAtLeastOne),
        OpArg("transpose", OpArgKind::IntList),
        OpArg("sourceBits", OpArgKind::Count),
        OpArg("resultBits", OpArgKind::Count),
@@ -47,7 +56,7 @@ void registerXegpuPropagateOp(BatchProcessor& p) {
        OpArg("level", OpArgKind::String),
        OpArg("numSubgroups", OpArgKind::Count),
        OpArg("maxReduceVectorSize", OpArgKind::Count),
-       OpArg("instData", OpArgKind::IntList),
+       OpArg("instData", OpArgKind::IntList).satisfying(dimsAtLeastOne),
        OpArg("partialSubgroup", OpArgKind::Flag)},
       propagate, propagationResultToJson, operandsText);
   op.checksOwnArgs = true; // which keys apply depends on "op"

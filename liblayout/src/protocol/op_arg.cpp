@@ -4,6 +4,7 @@
 #include "layout/protocol/op_args.h"
 #include "layout/target/hardware_target.h"
 #include "layout/text/json_text.h"
+#include "layout/text/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -109,7 +110,8 @@ Expected<json> intListFromText(std::string_view text, const std::string& path) {
     uint64_t v = 0;
     auto [p, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
     if (part.empty() || part.size() > 12 || ec != std::errc() || p != part.data() + part.size())
-      return makeError(path + ": '" + std::string(part) + "' is not a non-negative integer");
+      return makeError(path + ": " + layout::detail::quoteInput(std::string(part)) +
+                       " is not a non-negative integer");
     out.push_back(v);
     if (end == std::string_view::npos) break;
     at = end + 1;
@@ -223,7 +225,8 @@ Expected<json> opArgFromText(const OpArg& arg, std::string_view text, ArgSpellin
     uint64_t v = 0;
     auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (text.empty() || text.size() > 19 || ec != std::errc() || p != text.data() + text.size())
-      return makeError(path + ": '" + std::string(text) + "' is not a non-negative integer");
+      return makeError(path + ": " + layout::detail::quoteInput(std::string(text)) +
+                       " is not a non-negative integer");
     return json(v);
   }
   case OpArgKind::Flag:

@@ -2,6 +2,7 @@
 #include "layout/protocol/op_args.h"
 
 #include "layout/text/json_text.h"
+#include "layout/text/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,6 +32,8 @@ Expected<nlohmann::json> jsonText(std::string_view text, const std::string& name
   if (!j) return withContext(j.error(), name);
   return j;
 }
+
+constexpr const char* kByteAddressRule = "a byte address is an integer in [0, 2^48]";
 
 // A decimal integer of at most `maxDigits` digits, or nothing.
 std::optional<uint64_t> decimal(std::string_view s, size_t maxDigits) {
@@ -66,7 +69,7 @@ Expected<std::vector<int64_t>> shapeFromJson(const nlohmann::json& j, const std:
 Expected<std::vector<int64_t>> shapeFromText(std::string_view text, const std::string& name) {
   if (text.rfind("tensor<", 0) == 0) {
     if (text.back() != '>')
-      return makeError(name + ": expected tensor<AxBx...xTYPE>, got '" + std::string(text) + "'");
+      return makeError(name + ": expected tensor<AxBx...xTYPE>, got " + detail::quoteInput(text));
     text = text.substr(7, text.size() - 8);
     const size_t lastX = text.rfind('x');
     if (lastX == std::string_view::npos)
@@ -80,7 +83,7 @@ Expected<std::vector<int64_t>> shapeFromText(std::string_view text, const std::s
     const std::string_view part = text.substr(at, x == std::string_view::npos ? x : x - at);
     auto size = decimal(part, 13);
     if (!size)
-      return makeError(name + ": '" + std::string(part) + "' is not a dim size (use 16x32)");
+      return makeError(name + ": " + detail::quoteInput(part) + " is not a dim size (use 16x32)");
     if (*size == 0 || *size > kMaxDimSize)
       return makeError(name + ": " + std::string(part) + " is outside [1, 2^40]");
     shape.push_back(int64_t(*size));
@@ -118,6 +121,10 @@ Expected<std::vector<smem::LaneAddress>> laneAddresses(const nlohmann::json& j,
         !e[1].is_number_unsigned() || e[0].get<uint64_t>() > 4095)
       return makeError(name + "[" + std::to_string(i) +
                        "]: expected [lane, byte] with a lane in [0, 4095] and a byte address >= 0");
+    if (e[1].get<uint64_t>() > smem::kMaxByteAddress)
+      return makeError(name + "[" + std::to_string(i) + "][1]: byte address " +
+                       std::to_string(e[1].get<uint64_t>()) + " is above 2^48 (" +
+                       kByteAddressRule + ")");
     out.push_back({int(e[0].get<uint64_t>()), e[1].get<uint64_t>()});
   }
   return out;
@@ -137,11 +144,19 @@ Expected<std::vector<smem::LaneAddress>> laneAddressesFromText(std::string_view 
         text.substr(at, comma == std::string_view::npos ? comma : comma - at);
     const size_t colon = part.find(':');
     auto lane = decimal(part.substr(0, colon), 4);
-    auto byte =
-        colon == std::string_view::npos ? std::nullopt : decimal(part.substr(colon + 1), 15);
-    if (!lane || !byte || *lane > 4095)
-      return makeError(name + ": '" + std::string(part) +
-                       "' is not LANE:BYTE with a lane in [0, 4095]");
+    if (!lane || *lane > 4095 || colon == std::string_view::npos)
+      return makeError(name + ": " + detail::quoteInput(part) +
+                       " is not LANE:BYTE with a lane in [0, 4095]");
+    // The byte address is checked on its own: any 64-bit decimal reads, then the analysis's rule.
+    const std::string_view byteText = part.substr(colon + 1);
+    auto byte = decimal(byteText, 20);
+    if (!byte)
+      return makeError(name + ": " + detail::quoteInput(part) + ": the byte address " +
+                       detail::quoteInput(byteText) + " is not a non-negative integer (" +
+                       kByteAddressRule + ")");
+    if (*byte > smem::kMaxByteAddress)
+      return makeError(name + ": " + detail::quoteInput(part) + ": byte address " +
+                       std::to_string(*byte) + " is above 2^48 (" + kByteAddressRule + ")");
     out.push_back({int(*lane), *byte});
     if (comma == std::string_view::npos) break;
     at = comma + 1;

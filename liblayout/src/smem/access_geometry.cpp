@@ -1,5 +1,6 @@
 #include "access_geometry.h"
 
+#include "layout/text/quoted_input.h"
 #include "xor_basis.h"
 
 #include <bit>
@@ -35,8 +36,8 @@ Expected<AccessGeometry> accessGeometry(const LinearLayout& accessIn, const Line
   for (int i = 0; i < accessIn.numInDims(); ++i) {
     DimName d = accessIn.inDimName(i);
     if (d != dims::reg() && d != dims::lane() && d != dims::warp() && d != dims::block())
-      return makeError("access layout: in-dim '" + std::string(d.str()) +
-                       "' is not register, lane, warp or block");
+      return makeError("access layout: in-dim " + layout::detail::quoteInput(std::string(d.str())) +
+                       " is not register, lane, warp or block");
     if (d == dims::block() && accessIn.inDimSize(i) > 1)
       return makeError("access layout: block has size " + std::to_string(accessIn.inDimSize(i)) +
                        "; each CTA has its own shared memory, analyse one CTA (block size 1)");
@@ -44,8 +45,8 @@ Expected<AccessGeometry> accessGeometry(const LinearLayout& accessIn, const Line
   for (int i = 0; i < shared.numInDims(); ++i) {
     DimName d = shared.inDimName(i);
     if (d != dims::offset() && d != dims::block())
-      return makeError("shared layout: in-dim '" + std::string(d.str()) +
-                       "' is not offset or block");
+      return makeError("shared layout: in-dim " + layout::detail::quoteInput(std::string(d.str())) +
+                       " is not offset or block");
     if (d == dims::block() && shared.inDimSize(i) > 1)
       return makeError("shared layout: block has size " + std::to_string(shared.inDimSize(i)) +
                        "; analyse one CTA (block size 1)");

@@ -314,7 +314,7 @@ Expected<BankReport> analyzeByteAddresses(std::span<const LaneAddress> addresses
     if (la.lane < 0 || la.lane >= lanes)
       return makeError("byteAddresses[" + std::to_string(i) + "]: lane " + std::to_string(la.lane) +
                        " is outside [0, " + std::to_string(lanes - 1) + "] of " + ins.name);
-    if (la.byteAddress > (uint64_t{1} << 48))
+    if (la.byteAddress > kMaxByteAddress)
       return makeError("byteAddresses[" + std::to_string(i) + "]: byte address " +
                        std::to_string(la.byteAddress) + " is above 2^48");
     if (at[la.lane] >= 0)

@@ -5,6 +5,7 @@
 #include "layout/target/hardware_target.h"
 
 #include "layout/text/json_fields.h"
+#include "layout/text/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -70,8 +71,11 @@ Expected<void> readLaneGroups(const json& groups, const std::string& path,
   return {};
 }
 
+// `defaults`: the model whose laneCount, banks and bankBytes apply unless the instruction gives
+// its own, at `defaultsPath` (for messages).
 Expected<BankInstruction> readInstruction(const json& j, const std::string& path,
-                                          const json* defaults, const std::string& prefix) {
+                                          const json* defaults, const std::string& defaultsPath,
+                                          const std::string& prefix) {
   if (auto e = detail::checkObjectKeys(j, path,
                                        {"name", "direction", "laneCount", "banks", "bankBytes",
                                         "bytesPerLane", "matrices", "transposed", "phases",
@@ -94,7 +98,7 @@ Expected<BankInstruction> readInstruction(const json& j, const std::string& path
   auto readDefaulted = [&](const char* key, int lo, int hi, int& out) -> Expected<void> {
     if (findField(j, key)) return detail::readIntField(j, path, key, lo, hi, out);
     if (defaults && findField(*defaults, key))
-      return detail::readIntField(*defaults, "", key, lo, hi, out);
+      return detail::readIntField(*defaults, defaultsPath, key, lo, hi, out);
     return makeError(joinPath(path, key) + ": missing field");
   };
   if (auto e = readDefaulted("laneCount", 1, 4096, ins.laneCount); !e) return e.error();
@@ -161,7 +165,7 @@ Expected<BankTarget> readBankModel(const json& tj, const std::string& path) {
   for (size_t k = 0; k < list->size(); ++k) {
     LAYOUT_TRY_ASSIGN(
         ins, readInstruction((*list)[k], joinPath(path, "instructions[" + std::to_string(k) + "]"),
-                             &tj, target.name + "."));
+                             &tj, path, target.name + "."));
     target.instructions.push_back(std::move(ins));
   }
   return target;
@@ -184,6 +188,20 @@ const BuiltinTables& builtins() {
   }();
   return tables;
 }
+
+// The target layer's check of a user description's "bankModel" section (hardware_target.h): the
+// rules bankTarget reads, so `layoutctl targets @FILE` refuses what banks would.
+Expected<void> checkBankModelSection(const target::HardwareTarget& hw) {
+  if (!hw.bankModel) return {};
+  for (const auto& model : target::builtinBankModels())
+    if (model == hw.bankModel) return {};
+  auto t = readBankModel(*hw.bankModel, "bankModel");
+  if (!t) return t.error();
+  return {};
+}
+
+[[maybe_unused]] const bool kBankModelCheckRegistered =
+    (target::registerSectionCheck(checkBankModelSection), true);
 
 } // namespace
 
@@ -219,19 +237,19 @@ Expected<BankInstruction> bankInstruction(std::string_view name) {
   std::string targetName(name.substr(0, dot));
   auto target = bankTarget(targetName);
   if (!target)
-    return makeError("unknown instruction '" + std::string(name) +
-                     "': names are <target>.<instruction> with target nvidia, cdna3, cdna4 or xe");
+    return makeError("unknown instruction " + layout::detail::quoteInput(std::string(name)) +
+                     ": names are <target>.<instruction> with target nvidia, cdna3, cdna4 or xe");
   std::string names;
   for (const auto& ins : target->instructions) {
     if (ins.name == name) return ins;
     names += (names.empty() ? "" : ", ") + ins.name;
   }
-  return makeError("unknown instruction '" + std::string(name) + "' (" + targetName +
-                   " has: " + names + ")");
+  return makeError("unknown instruction " + layout::detail::quoteInput(std::string(name)) + " (" +
+                   targetName + " has: " + names + ")");
 }
 
 Expected<BankInstruction> bankInstructionFromJson(const json& j) {
-  return readInstruction(j, "", nullptr, "");
+  return readInstruction(j, "", nullptr, "", "");
 }
 
 ordered_json bankInstructionToJson(const BankInstruction& ins) {

@@ -5,6 +5,7 @@
 
 #include "access_geometry.h"
 #include "layout/text/layout_json.h"
+#include "layout/text/quoted_input.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/encoding_params.h"
 #include "xor_basis.h"
@@ -31,8 +32,9 @@ Expected<Side> sideOf(const LinearLayout& l, const char* what, const std::vector
   for (int i = 0; i < l.numInDims(); ++i) {
     DimName d = l.inDimName(i);
     if (d != dims::reg() && d != dims::lane() && d != dims::warp() && d != dims::block())
-      return makeError(std::string(what) + ": in-dim '" + std::string(d.str()) +
-                       "' is not register, lane, warp or block");
+      return makeError(std::string(what) + ": in-dim " +
+                       layout::detail::quoteInput(std::string(d.str())) +
+                       " is not register, lane, warp or block");
   }
   LAYOUT_TRY_ASSIGN(t, l.transposeOuts(order));
   Side s;

@@ -5,6 +5,8 @@
 #include "builtin_targets.h"
 #include "layout/text/file_io.h"
 #include "layout/text/json_fields.h"
+#include "layout/text/json_text.h"
+#include "layout/text/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -79,9 +81,10 @@ Expected<DpasUnit> readDpas(const json& j, const std::string& path) {
     const std::string name = t.is_string() ? t.get<std::string>() : "";
     if (name != "f16" && name != "bf16" && name != "tf32" && name != "int8")
       return makeError(tp + "[" + std::to_string(i) + "]: expected f16, bf16, tf32 or int8, got " +
-                       (t.is_string() ? "'" + name + "'" : describeJson(t)));
+                       (t.is_string() ? layout::detail::quoteInput(name) : describeJson(t)));
     if (std::find(d.types.begin(), d.types.end(), name) != d.types.end())
-      return makeError(tp + "[" + std::to_string(i) + "]: '" + name + "' is listed twice");
+      return makeError(tp + "[" + std::to_string(i) + "]: " + layout::detail::quoteInput(name) +
+                       " is listed twice");
     d.types.push_back(name);
   }
   return d;
@@ -102,8 +105,8 @@ Expected<std::shared_ptr<const json>> namedBankModel(const std::string& name, co
   std::string names;
   for (const auto& m : b.bankModels)
     names += (names.empty() ? "" : ", ") + (*m)["name"].get<std::string>();
-  return makeError("bankModel: '" + name + "' is not a bank model (known: " + names +
-                   ", or a target's name)");
+  return makeError("bankModel: " + layout::detail::quoteInput(name) +
+                   " is not a bank model (known: " + names + ", or a target's name)");
 }
 
 // Reads one description. `known`: the bank models and the targets read before it (a section may
@@ -122,7 +125,8 @@ Expected<HardwareTarget> readTarget(const json& j, const Builtins& known) {
   auto v = std::find_if(kVendors.begin(), kVendors.end(),
                         [&](const auto& p) { return p.second == vendor; });
   if (v == kVendors.end())
-    return makeError("vendor: expected intel, nvidia, amd or other, got '" + vendor + "'");
+    return makeError("vendor: expected intel, nvidia, amd or other, got " +
+                     layout::detail::quoteInput(vendor));
   t.vendor = v->first;
   LAYOUT_TRY_ASSIGN(description, readString(j, "", "description", false));
   t.description = description;
@@ -145,8 +149,8 @@ Expected<HardwareTarget> readTarget(const json& j, const Builtins& known) {
         std::string names;
         for (const auto& k : known.targets)
           if (k.blockIo) names += (names.empty() ? "" : ", ") + k.name;
-        return makeError("blockIo: '" + other +
-                         "' is not a target with 2D block I/O (known: " + names + ")");
+        return makeError("blockIo: " + layout::detail::quoteInput(other) +
+                         " is not a target with 2D block I/O (known: " + names + ")");
       }
       t.blockIo = it->blockIo;
     } else if (b->is_object()) {
@@ -169,6 +173,11 @@ Expected<HardwareTarget> readTarget(const json& j, const Builtins& known) {
     }
   }
   return t;
+}
+
+std::vector<SectionCheck>& sectionChecks() {
+  static std::vector<SectionCheck> checks;
+  return checks;
 }
 
 const Builtins& builtins() {
@@ -231,9 +240,9 @@ Expected<HardwareTarget> hardwareTarget(std::string_view spec) {
   if (!spec.empty() && spec.front() == '@') {
     const std::string path(spec.substr(1));
     LAYOUT_TRY_ASSIGN(text, readInputFile(path, "target"));
-    json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) return makeError("target: '" + path + "' is not valid JSON");
-    auto t = hardwareTargetFromJson(j);
+    auto j = layout::detail::parseJsonText(text);
+    if (!j) return withContext(j.error(), "target: '" + path + "' is not valid JSON");
+    auto t = hardwareTargetFromJson(*j);
     if (!t) return withContext(t.error(), "target '" + path + "'");
     return t;
   }
@@ -241,14 +250,24 @@ Expected<HardwareTarget> hardwareTarget(std::string_view spec) {
   const std::string_view name = spec == "xe" ? std::string_view("pvc") : spec;
   for (const HardwareTarget& t : builtins().targets)
     if (t.name == name) return t;
-  return makeError("unknown target '" + std::string(spec) + "' (known: " + builtinTargetNames() +
-                   ", or @file.json)");
+  return makeError("unknown target " + layout::detail::quoteInput(std::string(spec)) +
+                   " (known: " + builtinTargetNames() + ", or @file.json)");
+}
+
+void registerSectionCheck(SectionCheck check) {
+  auto& checks = sectionChecks();
+  if (check && std::find(checks.begin(), checks.end(), check) == checks.end())
+    checks.push_back(check);
 }
 
 Expected<HardwareTarget> hardwareTargetFromJson(const json& j) {
   if (!builtins().error.empty())
     return makeError("internal: the built-in targets are invalid: " + builtins().error);
-  return readTarget(j, builtins());
+  LAYOUT_TRY_ASSIGN(t, readTarget(j, builtins()));
+  // The sections' own rules (layout/intel's blockIo, layout/smem's bankModel): what reads here is
+  // what the tools that use the sections accept.
+  for (SectionCheck check : sectionChecks()) LAYOUT_TRY(check(t));
+  return t;
 }
 
 ordered_json hardwareTargetToJson(const HardwareTarget& t) {

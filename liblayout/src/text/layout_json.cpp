@@ -4,6 +4,7 @@
 #include "layout/text/json_text.h"
 
 #include "layout/core/resource_limits.h"
+#include "layout/text/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -66,7 +67,8 @@ Expected<LinearLayout> layoutFromJson(const json& j) {
     if (!std::has_single_bit(s))
       return makeError(path + ".size: " + std::to_string(s) + " is not a power of two");
     DimName dn(name);
-    if (!seenOut.insert(dn)) return makeError(path + ".name: duplicate out-dim '" + name + "'");
+    if (!seenOut.insert(dn))
+      return makeError(path + ".name: duplicate out-dim " + layout::detail::quoteInput(name));
     outDims.push_back({dn, s});
   }
 
@@ -78,7 +80,8 @@ Expected<LinearLayout> layoutFromJson(const json& j) {
     std::string name;
     if (auto err = readName(d, path, name); !err) return err.error();
     DimName dn(name);
-    if (!seenIn.insert(dn)) return makeError(path + ".name: duplicate in-dim '" + name + "'");
+    if (!seenIn.insert(dn))
+      return makeError(path + ".name: duplicate in-dim " + layout::detail::quoteInput(name));
     auto bases = d.find("bases");
     if (bases == d.end()) return makeError(path + ": missing field \"bases\"");
     if (!bases->is_array())
@@ -104,7 +107,8 @@ Expected<LinearLayout> layoutFromJson(const json& j) {
         if (v >= outDims[c].size)
           return makeError(cpath + ": component " + std::to_string(v) +
                            " must be less than the size " + std::to_string(outDims[c].size) +
-                           " of out-dim '" + std::string(outDims[c].name.str()) + "'");
+                           " of out-dim " +
+                           layout::detail::quoteInput(std::string(outDims[c].name.str())));
         comps.push_back(v);
       }
       in.bases.push_back(std::move(comps));
@@ -134,6 +138,25 @@ nlohmann::ordered_json layoutToJson(const LinearLayout& l) {
   j["outDims"] = std::move(outs);
   j["surjective"] = l.isSurjective();
   return j;
+}
+
+uint64_t layoutJsonValueCount(const LinearLayout& l) {
+  // The root, "inDims", "outDims", "surjective"; per in-dim its object, name and bases list, and
+  // per basis its list and one number per out-dim; per out-dim its object, name and size.
+  const uint64_t outs = uint64_t(l.numOutDims());
+  uint64_t values = 4 + 3 * outs;
+  for (int d = 0; d < l.numInDims(); ++d) values += 3 + uint64_t(l.inDimSizeLog2(d)) * (1 + outs);
+  return values;
+}
+
+Expected<void> checkLayoutJsonSize(const LinearLayout& l) {
+  const uint64_t limit = resourceLimits().maxJsonValues;
+  if (const uint64_t values = layoutJsonValueCount(l); values > limit)
+    return makeError("the resulting layout (" + std::to_string(l.totalInDimSizeLog2()) +
+                     " in bits, " + std::to_string(l.numOutDims()) + " out-dims) takes " +
+                     std::to_string(values) + " JSON values; the limit is " + describeLimit(limit) +
+                     ", as for any JSON input (raise it with " + "LAYOUT_MAX_JSON_VALUES)");
+  return {};
 }
 
 std::string printLayoutJson(const LinearLayout& l, int indent) {

@@ -1,10 +1,12 @@
 #include "layout/text/mlir_attribute.h"
 
 #include "layout/core/resource_limits.h"
+#include "layout/text/quoted_input.h"
 
 #include <algorithm>
 #include <cctype>
 #include <limits>
+#include <map>
 #include <optional>
 
 namespace layout {
@@ -266,15 +268,16 @@ private:
       if (!isIdentStart(peek())) return fail("expected a parameter name, got " + describeNext());
       std::string key = identifier();
       for (const auto& [k, unused] : entries)
-        if (k == key) return fail("parameter '" + key + "' is given twice");
-      if (!consume('=')) return fail("expected '=' after '" + key + "', got " + describeNext());
+        if (k == key) return fail("parameter " + detail::quoteInput(key) + " is given twice");
+      if (!consume('='))
+        return fail("expected '=' after " + detail::quoteInput(key) + ", got " + describeNext());
       auto value = parseValue(depth + 1);
       if (!value) return value.error();
       entries.push_back({key, std::move(*value)});
       if (consume(close)) return {};
       if (!consume(','))
-        return fail(std::string("expected ',' or '") + close + "' after parameter '" + key +
-                    "', got " + describeNext());
+        return fail(std::string("expected ',' or '") + close + "' after parameter " +
+                    detail::quoteInput(key) + ", got " + describeNext());
     }
   }
 
@@ -289,7 +292,8 @@ private:
     while (peek() == '.') {
       advance();
       if (!isIdentStart(peek()))
-        return fail("expected a name after '.' in '#" + name + ".', got " + describeNext());
+        return fail("expected a name after '.' in " + detail::quoteInput("#" + name + ".") +
+                    ", got " + describeNext());
       name += "." + identifier();
     }
     v.text = name;
@@ -297,8 +301,9 @@ private:
       if (name.find('.') != std::string::npos) return v; // a parameterless dialect attribute
       auto it = aliases_.find(name);
       if (it == aliases_.end())
-        return makeErrorAt(v.location, std::string("unknown attribute alias '#") + name +
-                                           "' (define it earlier with '#" + name + " = ...')");
+        return makeErrorAt(v.location, "unknown attribute alias " + detail::quoteInput("#" + name) +
+                                           " (define it earlier with " +
+                                           detail::quoteInput("#" + name + " = ...") + ")");
       // An alias stands for a copy of its definition: bound the copy's size and depth before
       // making it (41 aliases that each use the previous one twice would expand to 2^41 values).
       uint64_t count = 0;
@@ -306,8 +311,8 @@ private:
       measure(it->second, 0, maxValues_, count, aliasDepth);
       if (!spend(count - 1)) return overBudget();
       if (depth + aliasDepth > kMaxDepth)
-        return fail("attribute nested more than 200 levels deep once alias '#" + name +
-                    "' is expanded");
+        return fail("attribute nested more than 200 levels deep once alias " +
+                    detail::quoteInput("#" + name) + " is expanded");
       AttrValue resolved = it->second;
       resolved.location = v.location;
       return resolved;
@@ -319,14 +324,14 @@ private:
       if (peek() == '{') {
         // `<{k = v, ...}>`, possibly after positional values (padded_shared).
         if (!v.entries.empty())
-          return fail("a '{...}' dictionary must come before the named parameters of '#" + name +
-                      "'");
+          return fail("a '{...}' dictionary must come before the named parameters of " +
+                      detail::quoteInput("#" + name));
         if (auto err = parseEntries(v.entries, '}', depth); !err) return err.error();
         v.bracedEntries = v.entries.size();
       } else if (isIdentStart(peek()) && nextNonSpaceAfterIdentIs('=')) {
         std::string key = identifier();
         for (const auto& [k, unused] : v.entries)
-          if (k == key) return fail("parameter '" + key + "' is given twice");
+          if (k == key) return fail("parameter " + detail::quoteInput(key) + " is given twice");
         consume('=');
         auto value = parseValue(depth + 1);
         if (!value) return value;
@@ -340,8 +345,8 @@ private:
       skipSpace();
       if (peek() == '{') continue; // `<[2:+2] {...}>`: a dictionary follows without a comma
       if (!consume(','))
-        return fail("expected ',' or '>' in the parameters of '#" + name + "', got " +
-                    describeNext());
+        return fail("expected ',' or '>' in the parameters of " + detail::quoteInput("#" + name) +
+                    ", got " + describeNext());
     }
   }
 
@@ -439,6 +444,8 @@ Expected<AttrValue> parseAttribute(std::string_view text, const AttrAliases& ali
 Expected<std::vector<AliasDefinition>> parseAliasFile(std::string_view text) {
   std::vector<AliasDefinition> defs;
   AttrAliases aliases;
+  // Where each alias is defined (line, column of its '#'): MLIR refuses a second definition.
+  std::map<std::string, std::pair<int, int>, std::less<>> definedAt;
   uint64_t values = 0; // over the whole file: each definition is kept
   size_t pos = 0;
   int line = 1;
@@ -455,13 +462,22 @@ Expected<std::vector<AliasDefinition>> parseAliasFile(std::string_view text) {
       while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
       bool isAlias = !name.empty() && name.find_first_of(".<> \t") == std::string_view::npos;
       if (isAlias) {
+        const int column = int(first) + 1;
+        if (auto it = definedAt.find(name); it != definedAt.end())
+          return makeError("line " + std::to_string(line) + ", column " + std::to_string(column) +
+                           ": redefinition of alias " +
+                           detail::quoteInput("#" + std::string(name)) +
+                           " (first defined at line " + std::to_string(it->second.first) +
+                           ", column " + std::to_string(it->second.second) + ")");
+        definedAt.emplace(std::string(name), std::make_pair(line, column));
         // The definition may span lines: parse from after '=' to the end of the attribute.
         const size_t defStart = pos + eq + 1;
         std::string_view rest = text.substr(defStart);
         size_t lead = rest.find_first_not_of(" \t");
         if (lead == std::string_view::npos || rest[lead] != '#')
-          return makeError("line " + std::to_string(line) + ": alias '#" + std::string(name) +
-                           "' must be defined as an attribute starting with '#'");
+          return makeError("line " + std::to_string(line) + ": alias " +
+                           detail::quoteInput("#" + std::string(name)) +
+                           " must be defined as an attribute starting with '#'");
         AttrParser p(rest.substr(lead), aliases, {line, int(eq + 2 + lead)}, values);
         auto value = p.parseAttributeValue();
         if (!value) return value.error();

@@ -1,5 +1,6 @@
 // AMD WMMA accumulators (#ttg.amd_wmma, versions 1-3, wave32) and their dot operands.
 #include "encoding_internal.h"
+#include "layout/text/quoted_input.h"
 
 #include <algorithm>
 #include <bit>
@@ -164,8 +165,8 @@ Expected<std::optional<LinearLayout>> wmmaCtaLayout(const AttrValue& attr) {
                        "'ctaLayout' must be a dictionary {register = [...], warp = [...]}");
   for (const auto& [key, value] : cta->entries)
     if (key != "register" && key != "warp")
-      return makeErrorAt(value.location,
-                         "'ctaLayout' has the in-dims register and warp, not '" + key + "'");
+      return makeErrorAt(value.location, "'ctaLayout' has the in-dims register and warp, not " +
+                                             layout::detail::quoteInput(key));
   if (!cta->find("warp"))
     return makeErrorAt(cta->location, "Expected basis of 'warp' not found in 'ctaLayout'");
   int64_t rank = 0;

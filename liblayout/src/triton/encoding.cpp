@@ -2,6 +2,7 @@
 #include "layout/triton/encoding.h"
 
 #include "encoding_internal.h"
+#include "layout/text/quoted_input.h"
 
 #include <algorithm>
 #include <bit>
@@ -17,8 +18,8 @@ namespace detail {
 Expected<std::vector<int64_t>> intList(const AttrValue& attr, const char* key) {
   const AttrValue* v = attr.find(key);
   if (!v)
-    return makeErrorAt(attr.location,
-                       std::string("#") + attr.text + " needs the parameter '" + key + "'");
+    return makeErrorAt(attr.location, std::string("#") + attr.text + " needs the parameter " +
+                                          layout::detail::quoteInput(key));
   if (v->kind != AttrValue::Kind::List)
     return makeErrorAt(v->location, std::string("'") + key + "' must be a list of integers, not " +
                                         kindName(v->kind));
@@ -36,8 +37,8 @@ Expected<std::vector<int64_t>> intList(const AttrValue& attr, const char* key) {
 Expected<int64_t> intParam(const AttrValue& attr, const char* key) {
   const AttrValue* v = attr.find(key);
   if (!v)
-    return makeErrorAt(attr.location,
-                       std::string("#") + attr.text + " needs the parameter '" + key + "'");
+    return makeErrorAt(attr.location, std::string("#") + attr.text + " needs the parameter " +
+                                          layout::detail::quoteInput(key));
   if (v->kind != AttrValue::Kind::Integer)
     return makeErrorAt(v->location,
                        std::string("'") + key + "' must be an integer, not " + kindName(v->kind));
@@ -492,7 +493,7 @@ Expected<Encoding> encodingFromAttr(const AttrValue& attr) {
   auto it = kindsByName().find(normalized.text);
   if (it == kindsByName().end())
     return makeErrorAt(attr.location,
-                       std::string("unknown TritonGPU encoding '#") + attr.text + "'");
+                       "unknown TritonGPU encoding " + layout::detail::quoteInput("#" + attr.text));
   std::string canonical = printAttrValue(normalized);
   if (it->second == EncodingKind::IntelSubgroup2DBlock)
     canonical = detail::subgroup2DBlockSpacing(std::move(canonical));

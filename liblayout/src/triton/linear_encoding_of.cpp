@@ -1,5 +1,6 @@
 #include "layout/triton/linear_encoding_of.h"
 
+#include "layout/text/quoted_input.h"
 #include "layout/triton/encoding_params.h"
 
 #include <string>
@@ -9,9 +10,9 @@ namespace layout::triton {
 Expected<Encoding> linearEncodingOf(const LinearLayout& l) {
   for (int o = 0; o < l.numOutDims(); ++o)
     if (l.outDimName(o) != dims::standardOut(o))
-      return makeError("out-dim " + std::to_string(o) + " is '" +
-                       std::string(l.outDimName(o).str()) +
-                       "': #ttg.linear describes tensors whose dims are dim0, dim1, ... in order");
+      return makeError("out-dim " + std::to_string(o) + " is " +
+                       layout::detail::quoteInput(std::string(l.outDimName(o).str())) +
+                       ": #ttg.linear describes tensors whose dims are dim0, dim1, ... in order");
   const bool shared = l.inDimIndex(dims::offset()) >= 0;
   LinearEncoding distributed;
   SharedLinearEncoding sharedLinear;
@@ -28,7 +29,8 @@ Expected<Encoding> linearEncodingOf(const LinearLayout& l) {
       if (name == dims::block()) bases = &distributed.blocks;
     }
     if (!bases)
-      return makeError("in-dim '" + std::string(name.str()) + "' is not " +
+      return makeError("in-dim " + layout::detail::quoteInput(std::string(name.str())) +
+                       " is not " +
                        (shared ? "offset or block (#ttg.shared_linear)"
                                : "register, lane, warp or block (#ttg.linear)"));
     for (int b = 0; b < l.inDimSizeLog2(d); ++b) {

@@ -41,7 +41,9 @@ Expected<void> appendMmaTile(SmallVector<Factor1D, 16>& factors, const std::vect
                              const std::vector<int>& repOrder) {
   const int inner = order[0], outer = order[1];
   const int64_t m = tile[outer], n = tile[inner];
-  if (m % 8 != 0 || n % int64_t(kWidth * 4) != 0)
+  // 4 * kWidth in 128 bits: a kWidth of 2^62 or more would wrap to 0 and divide by it.
+  const unsigned __int128 kSpan = (unsigned __int128)kWidth * 4;
+  if (m % 8 != 0 || n <= 0 || kSpan > (unsigned __int128)n || n % int64_t(kSpan) != 0)
     return Error{"the MMA tile " + std::to_string(m) + "x" + std::to_string(n) +
                  " is not a multiple of 8 x 4*kWidth (kWidth " + std::to_string(kWidth) + ")"};
   if (!std::has_single_bit(kWidth))

@@ -17,13 +17,16 @@ Expected<LinearLayout> partitionedSharedToLinearLayout(const AttrValue& attr,
   if (dim < 0 || dim >= int64_t(shape.size()))
     return makeError("partitionDim " + std::to_string(dim) + " is not a dim of the shape (rank " +
                      std::to_string(shape.size()) + ")");
-  const int64_t pieces = partitions * groups;
-  if (shape[dim] % pieces != 0)
+  if (partitions < 1 || groups < 1)
+    return makeError("numPartitions and numGroups must be at least 1");
+  // In 128 bits: the attribute's two 64-bit integers can multiply past 2^64.
+  const unsigned __int128 pieces = (unsigned __int128)partitions * uint64_t(groups);
+  const std::string piecesText = (pieces >> 64) ? "2^64 or more" : std::to_string(uint64_t(pieces));
+  if (shape[dim] <= 0 || pieces > uint64_t(shape[dim]) || uint64_t(shape[dim]) % pieces != 0)
     return makeError("shape: dim " + std::to_string(dim) + " = " + std::to_string(shape[dim]) +
-                     " does not split into numPartitions * numGroups = " + std::to_string(pieces) +
-                     " pieces");
+                     " does not split into numPartitions * numGroups = " + piecesText + " pieces");
   std::vector<int64_t> pieceShape(shape.begin(), shape.end());
-  pieceShape[dim] = shape[dim] / pieces;
+  pieceShape[dim] = int64_t(uint64_t(shape[dim]) / uint64_t(pieces));
   LAYOUT_TRY_ASSIGN(base, toLinearLayout(inner, pieceShape));
   if (!base.hasInDim(dims::offset()))
     return makeError("partitionLayout #" + inner.attr.text + " has no offset in-dim");

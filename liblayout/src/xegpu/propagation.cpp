@@ -7,6 +7,7 @@
 
 #include "layout/core/conversion_kind.h"
 #include "layout/target/hardware_target.h"
+#include "layout/text/quoted_input.h"
 
 #include <algorithm>
 #include <numeric>
@@ -134,8 +135,8 @@ Expected<DpasOperands> dpasTable(const std::string& targetName, const std::strin
   else if (type == "i8" || type == "si8" || type == "ui8" || type == "u8" || type == "s8")
     cls = Int8;
   else
-    return makeError("dpas: unsupported element type '" + type +
-                     "' (expected bf16, f16, tf32, i8, si8, ui8)");
+    return makeError("dpas: unsupported element type " + layout::detail::quoteInput(type) +
+                     " (expected bf16, f16, tf32, i8, si8, ui8)");
   const char* unitType = cls == Half   ? (type == "bf16" ? "bf16" : "f16")
                          : cls == Tf32 ? "tf32"
                                        : "int8";
@@ -618,7 +619,8 @@ Expected<OperandLayouts> propagate(const PropagationRequest& req) {
   if (std::find(ops.begin(), ops.end(), req.op) == ops.end()) {
     std::string known;
     for (const std::string& op : ops) known += (known.empty() ? "" : ", ") + op;
-    return makeError("propagate: unknown op '" + req.op + "' (expected one of " + known + ")");
+    return makeError("propagate: unknown op " + layout::detail::quoteInput(req.op) +
+                     " (expected one of " + known + ")");
   }
   std::optional<XeLayout> consumer;
   if (!req.result.empty() || propagationNeedsResult(req)) {

@@ -102,10 +102,15 @@ Expected<xegpu::PropagationRequest> propagationRequestFromJson(const json& args)
 nlohmann::ordered_json propagationResultToJson(const xegpu::OperandLayouts& operands) {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   for (const auto& [name, value] : operands) {
-    if (name == "needsDataMovement" || name == "compatible")
+    if (name == "needsDataMovement" || name == "compatible") {
       out[name] = value == "true";
-    else
+    } else if (name == "candidates") {
+      // sg_layout_candidates: a list of sg_layout lists ("[[8, 4], [16, 2]]" as text), best first.
+      auto list = nlohmann::ordered_json::parse(value, nullptr, /*allow_exceptions=*/false);
+      out[name] = list.is_array() ? std::move(list) : nlohmann::ordered_json(value);
+    } else {
       out[name] = value;
+    }
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // layout"; upstream's inferExtractSourceLayout, inferInterleaveSourceLayout,
 // inferDeinterleaveSourceLayout, inferInsertStridedSliceSourceLayout and, at lane level,
 // setupInsertStridedSliceResultLayout).
+#include "layout/text/quoted_input.h"
 #include "layout/xegpu/layout_kind.h"
 #include "propagation_ops.h"
 #include "propagation_util.h"
@@ -103,8 +104,8 @@ Expected<OperandLayouts> propagateInsertStridedSlice(const PropagationRequest& r
   if (!req.level.empty()) {
     LAYOUT_TRY_ASSIGN(level, parseLayoutKind(req.level, op + ": level"));
     if (level != LayoutKind::Lane)
-      return makeError(op + ": level '" + req.level +
-                       "': upstream sets up this op's layout at lane level only");
+      return makeError(op + ": level " + layout::detail::quoteInput(req.level) +
+                       ": upstream sets up this op's layout at lane level only");
     if (r.laneLayout.empty())
       return makeError(op + ": the consumer layout " + r.text + " has no lane_layout");
     // Upstream walks the source's dims against the result's dims of the same index.

@@ -4,6 +4,8 @@
 // ours, so that no input reaches arithmetic it cannot survive.
 #include "layout/xegpu/xegpu_layout.h"
 
+#include "layout/text/quoted_input.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -276,8 +278,8 @@ Expected<XeLayout> xegpuFromAttr(const AttrValue& attr) {
     l = sgMapFromAttr(attr);
   } else {
     return makeErrorAt(attr.location,
-                       std::string("unknown XeGPU layout '#") + attr.text +
-                           "' (expected #xegpu.layout, #xegpu.slice or #xegpu.sg_map)");
+                       "unknown XeGPU layout " + layout::detail::quoteInput("#" + attr.text) +
+                           " (expected #xegpu.layout, #xegpu.slice or #xegpu.sg_map)");
   }
   if (l) l->text = printAttrValue(attr);
   return l;

@@ -19,9 +19,8 @@ Expected<int64_t> checkedProduct(int64_t a, int64_t b, const char* what) {
   return a * b;
 }
 
-Expected<bool> checkId(int64_t id, const char* what) {
-  if (id < 0) return makeError(std::string(what) + " " + std::to_string(id) + " is negative");
-  return true;
+Expected<void> checkId(const XeLayout& layout, int64_t id, Level level) {
+  return checkIdInRange(layout, id, level, level == Level::Subgroup ? "subgroup id" : "lane id");
 }
 
 // Per tensor dim, the subgroup's offset ((g * sg_data) mod S), 0 for subgroup layouts.
@@ -39,8 +38,32 @@ std::vector<int64_t> subgroupOffsets(const Plan& plan, int64_t subgroupId) {
 
 } // namespace
 
+int64_t idCount(const XeLayout& layout, Level level) {
+  const std::vector<int64_t>& grid = level == Level::Subgroup ? layout.sgLayout : layout.laneLayout;
+  if (grid.empty()) return 0;
+  int64_t count = 1;
+  for (int64_t g : grid) count = g > 0 && count <= INT64_MAX / g ? count * g : INT64_MAX;
+  return count;
+}
+
+Expected<void> checkIdInRange(const XeLayout& layout, int64_t id, Level level,
+                              std::string_view what) {
+  if (id < 0) return makeError(std::string(what) + " " + std::to_string(id) + " is negative");
+  const int64_t count = idCount(layout, level);
+  if (count == 0 || id < count) return {};
+  const bool sg = level == Level::Subgroup;
+  const std::vector<int64_t>& grid = sg ? layout.sgLayout : layout.laneLayout;
+  const char* field = sg                                     ? "sg_layout"
+                      : layout.form == XeLayout::Form::SgMap ? "wi_layout"
+                                                             : "lane_layout";
+  return makeError(std::string(what) + ": " + std::to_string(id) +
+                   " is outside the valid range [0, " + std::to_string(count - 1) + "] (" + field +
+                   " " + listText(grid) + " has " + std::to_string(count) +
+                   (sg ? " subgroups)" : " lanes)"));
+}
+
 Expected<std::vector<int64_t>> delinearize(const XeLayout& layout, int64_t id, Level level) {
-  LAYOUT_TRY(checkId(id, level == Level::Subgroup ? "subgroup id" : "lane id"));
+  LAYOUT_TRY(checkId(layout, id, level));
   const std::vector<int64_t>& grid = level == Level::Subgroup ? layout.sgLayout : layout.laneLayout;
   if (grid.empty())
     return makeError(
@@ -52,7 +75,7 @@ Expected<std::vector<int64_t>> delinearize(const XeLayout& layout, int64_t id, L
 
 Expected<SubgroupTiles> subgroupTiles(const XeLayout& layout, std::span<const int64_t> shape,
                                       int64_t subgroupId) {
-  LAYOUT_TRY(checkId(subgroupId, "subgroup id"));
+  LAYOUT_TRY(checkId(layout, subgroupId, Level::Subgroup));
   if (!layout.isForWorkgroup())
     return makeError(layout.text +
                      " is a subgroup layout (no sg_layout): it has no subgroup tiles");
@@ -89,10 +112,10 @@ Expected<std::vector<std::vector<int64_t>>> laneCoords(const XeLayout& layout,
                                                        std::span<const int64_t> shape,
                                                        int64_t laneId,
                                                        std::optional<int64_t> subgroupId) {
-  LAYOUT_TRY(checkId(laneId, "lane id"));
+  LAYOUT_TRY(checkId(layout, laneId, Level::Lane));
   if (layout.isForWorkgroup() && !subgroupId)
     return makeError(layout.text + " is a workgroup layout: laneCoords needs a subgroup id");
-  if (subgroupId) LAYOUT_TRY(checkId(*subgroupId, "subgroup id"));
+  if (subgroupId) LAYOUT_TRY(checkId(layout, *subgroupId, Level::Subgroup));
   LAYOUT_TRY_ASSIGN(plan, detail::planDistribution(layout, shape));
   std::vector<detail::Digit> digits = detail::registerDigits(plan);
   int64_t count = 1;

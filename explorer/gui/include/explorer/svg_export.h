@@ -25,7 +25,10 @@ struct SvgOptions {
 
 std::string sceneToSvg(const Scene& scene, const SvgOptions& options = {});
 
-// `text` with &, <, >, " escaped for XML.
+// `text` as XML character data or an attribute value: &, <, >, " as entities, CR as "&#13;";
+// what XML 1.0 cannot hold even as a character reference (ESC, NUL and the other C0 controls
+// but tab and newline), DEL, and bytes that are not UTF-8 as visible text "\x1b", C1 controls
+// and U+FFFE / U+FFFF as "\u0085": the document is well-formed whatever the dim names.
 std::string xmlEscape(const std::string& text);
 
 } // namespace explorer

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <string>
 
 namespace layout {
@@ -35,6 +36,43 @@ struct ResourceLimits {
   uint64_t maxAttrValues = uint64_t{1} << 18;
   // In-dims plus out-dims of one layout JSON object (LAYOUT_MAX_DIMS).
   uint64_t maxDims = 4096;
+  // Nesting of arrays and objects in one JSON document: a request line, a layout, a target, a
+  // configuration (LAYOUT_MAX_JSON_DEPTH). Checked before parsing, so nothing recurses deeper.
+  uint64_t maxJsonDepth = 256;
+  // Values (scalars, arrays, objects) of one JSON document (LAYOUT_MAX_JSON_VALUES): a parsed
+  // value takes 16-100 bytes, so this keeps a parse within about 100 MiB whatever the input, while
+  // the widest layouts (thousands of dims of 63 bases) take a few hundred thousand.
+  uint64_t maxJsonValues = uint64_t{1} << 20;
+  // Bits of one layout's basis matrix (in bits x out bits, rounded up to 64-bit words), for every
+  // layout the algebra makes (LAYOUT_MAX_LAYOUT_BITS). 2^28 bits is 32 MiB: a 16384 x 16384 map,
+  // far beyond any hardware layout, while a wide invertAndCompose cannot ask for gigabytes.
+  uint64_t maxLayoutBits = uint64_t{1} << 28;
+  // Distinct dim names, and their bytes, interned by one process (LAYOUT_MAX_DIM_NAMES,
+  // LAYOUT_MAX_DIM_NAME_BYTES). Interned names live as long as the process (a DimName is a bare
+  // id, so the algebra never counts references), so a long batch session of ever new names is
+  // bounded here, at about 25 MiB; past it, requests with new names get an error. Real kernels
+  // use a few dozen names.
+  uint64_t maxDimNames = uint64_t{1} << 16;
+  uint64_t maxDimNameBytes = uint64_t{16} << 20;
+  // Multiply-adds (M x N x K) of a GEMM that `layoutctl gemm` simulates and verifies on the host
+  // (LAYOUT_MAX_GEMM_MACS, or `layoutctl gemm --max-macs`).
+  uint64_t maxGemmMacs = uint64_t{1} << 34;
+};
+
+// How many distinct dim names this process has interned, and their bytes: what maxDimNames and
+// maxDimNameBytes bound.
+struct InternedDimNames {
+  uint64_t names = 0;
+  uint64_t bytes = 0;
+};
+InternedDimNames internedDimNames();
+
+// Thrown where a limit is met by code that cannot return an error (interning a DimName). The
+// tools report it like any other limit: an error naming the limit, exit status 1, and in a batch
+// an error line for that request.
+class LimitExceeded : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
 };
 
 // The limits in force for this process (the defaults above until setResourceLimits).

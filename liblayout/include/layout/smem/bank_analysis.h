@@ -95,6 +95,8 @@ Expected<BankReport> analyzeBanks(const SharedAccess& access, const BankInstruct
 
 // Analysis of one issue given as explicit addresses: lane l moves `bytesPerLane` bytes from
 // byteAddress (address lanes for matrices). Lanes absent from the list are inactive.
+// The largest byte address an analysis takes (addresses above it are refused).
+inline constexpr uint64_t kMaxByteAddress = uint64_t{1} << 48;
 struct LaneAddress {
   int lane = 0;
   uint64_t byteAddress = 0;

@@ -88,6 +88,17 @@ Expected<HardwareTarget> hardwareTarget(std::string_view spec);
 // "bankModel"? (an object, as the bank models are written, or the name of a built-in target or
 // bank model)}. Errors name the field path and the rule.
 Expected<HardwareTarget> hardwareTargetFromJson(const nlohmann::json& j);
+// Reading a user description also checks its "blockIo" and "bankModel" sections with the rules
+// of the modules that use them (layout/intel, layout/smem), so a description that reads (and that
+// `layoutctl targets @FILE` prints) is one every tool accepts: errors name the section, the field
+// path and the rule ("blockIo: surface.maxHeight: expected an integer in [1, 2147483648], got
+// -1"). Those modules register their section's check here when they are linked in; each check
+// returns an error for a section it refuses and nothing otherwise (also without the section).
+using SectionCheck = Expected<void> (*)(const HardwareTarget&);
+// Adds a check, once per function (a repeated registration is ignored). Not thread-safe: call it
+// during static initialisation, as the modules do.
+void registerSectionCheck(SectionCheck check);
+
 // The description as hardwareTargetFromJson reads it (sections written out in full).
 nlohmann::ordered_json hardwareTargetToJson(const HardwareTarget& t);
 

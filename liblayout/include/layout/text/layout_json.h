@@ -24,6 +24,12 @@ Expected<LinearLayout> parseLayoutJson(std::string_view text);
 
 // The JSON form, with "surjective" added; keys in contract order.
 nlohmann::ordered_json layoutToJson(const LinearLayout& l);
+// The values (numbers, strings, arrays, objects) of layoutToJson(l), counted without building it,
+// and the check that they fit the JSON value limit (ResourceLimits::maxJsonValues) that every
+// JSON input meets: a result the batch returns can always be read back, and a wide result is an
+// error naming the limit instead of gigabytes of JSON.
+uint64_t layoutJsonValueCount(const LinearLayout& l);
+Expected<void> checkLayoutJsonSize(const LinearLayout& l);
 // indent < 0: one line.
 std::string printLayoutJson(const LinearLayout& l, int indent = -1);
 

@@ -102,16 +102,28 @@ Expected<XeLayout> xegpuFromAttr(const AttrValue& attr);
 // why when a size is not a power of two.
 Expected<LinearLayout> toLinearLayout(const XeLayout& layout, std::span<const int64_t> shape);
 
-// The sg_data tiles subgroup `subgroupId` owns (workgroup layouts only). Like upstream's
+// The sg_data tiles subgroup `subgroupId` (in [0, idCount(Subgroup))) owns (workgroup layouts
+// only). Like upstream's
 // computeDistributedCoords it needs each dim to divide one way or the other, not the whole-shape
 // isDistributable rule, so it also answers the RFC's examples that upstream's verifier rejects.
 Expected<SubgroupTiles> subgroupTiles(const XeLayout& layout, std::span<const int64_t> shape,
                                       int64_t subgroupId);
+// How many ids `level` has: the product of sg_layout (Subgroup) or lane_layout (Lane), 0 when the
+// layout has no such grid.
+int64_t idCount(const XeLayout& layout, Level level);
+// An id in [0, idCount) (or any id >= 0 when the layout has no grid at that level), else an error
+// that names `what` (an option, "--subgroup", or a batch argument, "args.subgroupId"), the value
+// and the valid range: "--subgroup: 99 is outside the valid range [0, 3] (sg_layout [2, 2] has 4
+// subgroups)". The queries below check their ids so ("subgroup id", "lane id"); an id past the
+// grid is refused rather than wrapped.
+Expected<void> checkIdInRange(const XeLayout& layout, int64_t id, Level level,
+                              std::string_view what);
 // upstream delinearizeId: the id's coordinate in the root grid (sg_layout or lane_layout), by
-// the root order, every digit mod its grid size.
+// the root order; the id must be in the grid's range (checkIdInRange).
 Expected<std::vector<int64_t>> delinearize(const XeLayout& layout, int64_t id, Level level);
 // The tensor coordinate of every register of lane `laneId` (of subgroup `subgroupId`, required
-// for workgroup layouts and ignored otherwise), in register order.
+// for workgroup layouts and ignored otherwise), in register order. Both ids must be in their
+// grid's range (checkIdInRange).
 Expected<std::vector<std::vector<int64_t>>> laneCoords(const XeLayout& layout,
                                                        std::span<const int64_t> shape,
                                                        int64_t laneId,
