@@ -171,6 +171,20 @@ TEST(HostileInput, PartitionedSharedPiecesPast64BitsAreAnErrorNotADivisionByZero
   }
 }
 
+TEST(HostileInput, DotOperandKWidthPast2To62IsAnErrorNotADivisionByZero) {
+  // 4 * kWidth wrapped to 0 for kWidth = 2^62, and the tile's width was divided by it (SIGFPE).
+  auto enc = layout::triton::parseEncoding(
+      "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+      "warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 4611686018427387904}>");
+  ASSERT_TRUE(enc) << enc.error().message;
+  const int64_t shape[] = {64, 64};
+  auto ll = layout::triton::toLinearLayout(*enc, shape);
+  ASSERT_FALSE(ll);
+  EXPECT_TRUE(contains(ll.error().message, "is not a multiple of 8 x 4*kWidth (kWidth "
+                                           "4611686018427387904)"))
+      << ll.error().message;
+}
+
 // ---- Wide algebra -------------------------------------------------------------------------------
 
 // A layout of `dims` in-dims of 63 bases each (basis i of dim d is 2^(i % 8) ^ d) over one out-dim
@@ -205,14 +219,14 @@ TEST(HostileInput, ResultsPastTheJsonValueLimitAreRefusedBeforeTheyAreBuilt) {
   // With the matrix limit raised, a 1,000-dim invertAndCompose (63,000 x 63,000 bits) built its
   // result as JSON, and nlohmann's destructor threw bad_alloc while unwinding: an abort.
   ScopedResourceLimits limits;
-  limits->maxLayoutBits = uint64_t{1} << 34;
-  const std::string a = wideLayout(1000);
+  limits->maxLayoutBits = uint64_t{1} << 30;
+  const std::string a = wideLayout(300); // 18,900 x 18,900 bits: past 2^28, under 2^30
   const auto lines = runBatch(R"({"id":"wide","op":"invertAndCompose","inputs":[)" + a + "," + a +
                               "]}\n" + kPlain + "\n");
   ASSERT_EQ(lines.size(), 2u);
-  // 4 + 3 * 1000 (the out-dims) + 1000 * (3 + 63 * (1 + 1000)) (the in-dims and their bases).
+  // 4 + 3 * 300 (the out-dims) + 300 * (3 + 63 * (1 + 300)) (the in-dims and their bases).
   EXPECT_EQ(lines[0].value("error", ""),
-            "invertAndCompose: the resulting layout (63000 in bits, 1000 out-dims) takes 63069004 "
+            "invertAndCompose: the resulting layout (18900 in bits, 300 out-dims) takes 5690704 "
             "JSON values; the limit is 2^20 (1048576), as for any JSON input (raise it with "
             "LAYOUT_MAX_JSON_VALUES)");
   EXPECT_TRUE(lines[1].contains("result"));

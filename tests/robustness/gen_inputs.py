@@ -29,6 +29,9 @@ usage:
                                                  or "result" (the exact result); "forbid": a
                                                  regex the error must not match; "resultOk":
                                                  true accepts any result instead of the error
+  gen_inputs.py edge-integers SEED COUNT         COUNT x 3 requests per encoding template
+                                                 (verify, toLinearLayout, layoutStr) whose
+                                                 integers sit at the edges of 64 bits
   gen_inputs.py amp-lists BYTES                  layout JSON of exactly BYTES bytes whose
                                                  bases are a huge list of [0]
   gen_inputs.py amp-objects BYTES                the same with a huge list of {}
@@ -173,6 +176,59 @@ def check_batch(path, specs):
     return 1 if problems else 0
 
 
+# Attribute integers at the edges of 64 bits (issue 31: "check every product of attribute
+# integers for overflow"): each template's $ takes one of them, and the shape too.
+EDGE_VALUES = ["0", "1", "2", "3", "4294967296", "2147483648", "4611686018427387904",
+               "9223372036854775807", "9223372036854775808", "18446744073709551615",
+               "18446744073709551616", "-1", "-9223372036854775808",
+               "100000000000000000000000000000"]
+EDGE_TEMPLATES = [
+    "#ttg.partitioned_shared<{numPartitions = $, numGroups = $, partitionDim = 0, "
+    "partitionLayout = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>}>",
+    "#ttg.blocked<{sizePerThread = [$, $], threadsPerWarp = [$, $], warpsPerCTA = [$, $], "
+    "order = [1, 0]}>",
+    "#ttg.swizzled_shared<{vec = $, perPhase = $, maxPhase = $, order = [1, 0]}>",
+    "#ttg.padded_shared<[$:+$] {order = [1, 0], shape = [$, $]}>",
+    "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [$, $], instrShape = [16, 8]}>",
+    "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [$, $], instrShape = [16, $, 16]}>",
+    "#ttg.amd_mfma<{version = 3, warpsPerCTA = [$, $], instrShape = [$, $], isTransposed = true}>",
+    "#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [$, $]}>",
+    "#xegpu.layout<sg_layout = [$, $], sg_data = [$, $], lane_layout = [$, $], lane_data = [$, $]>",
+    "#xegpu.layout<inst_data = [$, $], lane_layout = [$, $], lane_data = [$, $]>",
+    "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+    "warpsPerCTA = [$, $], instrShape = [16, 8]}>, kWidth = $}>",
+    "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [$, $], "
+    "instrShape = [32, 32], isTransposed = false}>, kWidth = $}>",
+    "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = $}>",
+    "#ttg.slice<{dim = $, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], "
+    "warpsPerCTA = [$, 1], order = [1, 0]}>}>",
+    "#triton_intel_gpu.dpas<{repeatCount = $, systolicDepth = $, executionSize = $, opsPerChan = $, "
+    "threadsPerWarp = $, warpsPerCTA = [$, $], repCluster = [$, $]}>",
+    "#ttg.linear<{register = [[0, $]], lane = [[$, 0]], warp = [], block = []}>",
+    "#xegpu.slice<#xegpu.layout<sg_layout = [$, $], sg_data = [$, $]>, dims = [$]>",
+]
+
+
+def edge_integers(seed, per_template):
+    """verify, toLinearLayout and layoutStr of every template, each $ (and the shape) drawn from
+    EDGE_VALUES (half the time from its first 8, the values encodings accept)."""
+    rnd = random.Random(seed)
+    pick = lambda: rnd.choice(EDGE_VALUES[:8] if rnd.random() < 0.5 else EDGE_VALUES)
+    lines, n = [], 0
+    for template in EDGE_TEMPLATES:
+        for _ in range(per_template):
+            text = template
+            while '$' in text:
+                text = text.replace('$', pick(), 1)
+            shape = rnd.choice([[64, 64], [16, 16], [int(rnd.choice(EDGE_VALUES[1:10])), 2],
+                                [2, int(rnd.choice(EDGE_VALUES[1:10]))]])
+            for op in ('verify', 'toLinearLayout', 'layoutStr'):
+                lines.append(json.dumps({"id": n, "op": op,
+                                         "args": {"encoding": text, "shape": shape}}))
+                n += 1
+    return '\n'.join(lines) + '\n'
+
+
 def main(argv):
     if len(argv) < 2:
         raise SystemExit(__doc__)
@@ -253,6 +309,8 @@ def main(argv):
         unit = '[0]' if cmd == 'amp-lists' else '{}'
         out(exact_fill('{"inDims":[{"name":"x","bases":[', unit,
                        ']}],"outDims":[{"name":"y","size":2}]}', total))
+    elif cmd == 'edge-integers':
+        out(edge_integers(int(args[0]), int(args[1])))
     elif cmd == 'amp-config':
         out(exact_fill('{"m":64,"n":64,"k":64,"sg_layout":[', '[0]', ']}', int(args[0])))
     elif cmd == 'amp-batch':

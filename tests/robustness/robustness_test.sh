@@ -7,7 +7,8 @@
 # order, with the request's id, then go on.
 #
 # usage: robustness_test.sh /path/to/layoutctl GROUP
-#   GROUP: nesting | partitioned | invert-compose | dim-names | amplification | gemm | all
+#   GROUP: nesting | partitioned | invert-compose | dim-names | amplification | gemm |
+#          edge-integers | all
 # One ctest entry per group (tests/robustness/CMakeLists.txt). Large inputs come from
 # gen_inputs.py (Python 3 standard library) into a temporary directory removed on exit.
 set -u
@@ -346,6 +347,40 @@ group_gemm() {
   fi
 }
 
+# 7. Attribute integers at the edges of 64 bits: 2^32 x 2^32 numPartitions x numGroups and a
+#    dot_op kWidth of 2^62 (4 x kWidth wrapped to 0) divided by zero. 8,100 verify /
+#    toLinearLayout / layoutStr requests over 18 encodings: every one answered in order, none an
+#    internal error, and no message printing a wrapped product.
+group_edge_integers() {
+  python3 "$gen" edge-integers 31 150 >"$tmp/in"
+  local lines
+  lines=$(wc -l <"$tmp/in")
+  run $cap4g 60 "$tmp/in" -- "$ctl" batch
+  if [[ $status -ne 0 ]]; then
+    fail edge-integers "$(describe $status); stderr: $(head -c 300 "$tmp/err")"
+    return
+  fi
+  if ! python3 - "$tmp/out" "$lines" <<'PY'; then
+import json, re, sys
+lines = open(sys.argv[1]).read().splitlines()
+want = int(sys.argv[2])
+if len(lines) != want:
+    sys.exit(print(f"{len(lines)} answers to {want} requests") or 1)
+for i, line in enumerate(lines):
+    r = json.loads(line)
+    if r.get("id") != i:
+        sys.exit(print(f"line {i}: id {r.get('id')}") or 1)
+    err = r.get("error", "")
+    if "internal error" in err or re.search(r"= -9223372036854775808 pieces|-2\^63", err):
+        sys.exit(print(f"line {i}: {err[:300]}") or 1)
+PY
+    fail edge-integers "the answers break the rule printed above"
+  else
+    pass "edge-integers ($lines requests, $elapsed_ms ms)"
+  fi
+  rm -f "$tmp/in"
+}
+
 case $group in
 nesting) group_nesting ;;
 partitioned) group_partitioned ;;
@@ -353,6 +388,7 @@ invert-compose) group_invert_compose ;;
 dim-names) group_dim_names ;;
 amplification) group_amplification ;;
 gemm) group_gemm ;;
+edge-integers) group_edge_integers ;;
 all)
   group_nesting
   group_partitioned
@@ -360,6 +396,7 @@ all)
   group_dim_names
   group_amplification
   group_gemm
+  group_edge_integers
   ;;
 *)
   echo "unknown group '$group'" >&2
