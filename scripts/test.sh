@@ -2,9 +2,9 @@
 # Builds and runs the whole test suite: the Release build with every GoogleTest suite and the
 # layoutctl end-to-end tests, the same suite again under AddressSanitizer + UndefinedBehavior-
 # Sanitizer, a shared-library build installed and used by examples/downstream, the batch/JSON
-# fuzzer for a bounded time (FUZZ_SECONDS, default 90), the explorer
+# fuzzer for a bounded time (FUZZ_SECONDS, default 60), the explorer
 # input fuzzer (EXPLORER_FUZZ_SECONDS, default 30) and the input-limits fuzzer (alias files, view
-# shapes, long batch lines, scripts; LIMITS_FUZZ_SECONDS, default 60). The explorer's GUI tests
+# shapes, long batch lines, scripts; LIMITS_FUZZ_SECONDS, default 30). The explorer's GUI tests
 # run under xvfb-run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -75,18 +75,18 @@ fuzz() {
   rm -rf "$corpus" "$log"
 }
 
-echo "== Fuzzing the layout JSON reader and the batch loop (${FUZZ_SECONDS:-90} s) =="
+echo "== Fuzzing the layout JSON reader and the batch loop (${FUZZ_SECONDS:-60} s) =="
 cmake -S . -B build-fuzz "${sanitizer_flags[@]}" -DCMAKE_CXX_COMPILER=clang++-14 \
   -DLAYOUT_BUILD_FUZZERS=ON -DLAYOUT_BUILD_TESTS=OFF -DLAYOUT_BUILD_BENCHMARKS=OFF \
   -DLAYOUT_BUILD_EXPLORER=OFF >/dev/null
 cmake --build build-fuzz -j"$jobs" --target batch_fuzzer explorer_input_fuzzer input_limits_fuzzer
-fuzz batch_fuzzer tests/fuzz/corpus "${FUZZ_SECONDS:-90}" 4096
+fuzz batch_fuzzer tests/fuzz/corpus "${FUZZ_SECONDS:-60}" 4096
 
 echo "== Fuzzing the explorer's layout input, shapes and scripts (${EXPLORER_FUZZ_SECONDS:-30} s) =="
 fuzz explorer_input_fuzzer tests/fuzz/explorer_corpus "${EXPLORER_FUZZ_SECONDS:-30}" 2048
 
-echo "== Fuzzing alias files, view shapes, long batch lines and scripts (${LIMITS_FUZZ_SECONDS:-60} s) =="
-fuzz input_limits_fuzzer tests/fuzz/limits_corpus "${LIMITS_FUZZ_SECONDS:-60}" 4096
+echo "== Fuzzing alias files, view shapes, long batch lines and scripts (${LIMITS_FUZZ_SECONDS:-30} s) =="
+fuzz input_limits_fuzzer tests/fuzz/limits_corpus "${LIMITS_FUZZ_SECONDS:-30}" 4096
 
 # End on the Release suite's summary line (a re-run takes about two seconds).
 ctest --test-dir build -j"$jobs" | tail -n 3

@@ -22,10 +22,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 gen=$here/gen_inputs.py
 
 # Address-space caps and RSS bounds mean nothing under AddressSanitizer (terabytes of shadow
-# memory); the sanitizer build skips these cases.
+# memory); the sanitizer build skips these cases, but for the edge integers: there UBSan sees
+# every signed overflow, wrapped or not, so they run uncapped.
+sanitized=0
 if [[ ${LAYOUT_SANITIZED:-0} == 1 ]]; then
-  echo "SKIP: the issue 31 cases need address-space caps, which the sanitizer build cannot run under"
-  exit 77
+  if [[ $group != edge-integers ]]; then
+    echo "SKIP: the issue 31 cases need address-space caps, which the sanitizer build cannot run under"
+    exit 77
+  fi
+  sanitized=1
 fi
 for tool in prlimit timeout python3; do
   if ! command -v "$tool" >/dev/null 2>&1; then
@@ -47,6 +52,7 @@ trap 'rm -rf "$tmp"' EXIT
 failures=0
 passes=0
 cap4g=4294967296
+((sanitized)) && cap4g=unlimited
 mib=1048576
 
 # Peak RSS comes from GNU time (/usr/bin/time -v); without it the RSS sub-checks are skipped or

@@ -139,13 +139,15 @@ Expected<LinearLayout> amdMfmaDotToLinearLayout(const AttrValue& dot, const Attr
                  LinearLayout::identity1D(uint64_t(nonKDim), lane, dimNonK),
                  LinearLayout::identity1D(uint64_t(warpSize / nonKDim), lane, dimK)})
     if (auto err = times(f); !err) return err.error();
-  int64_t kTile = warpSize / nonKDim * kWidth;
+  // In 128 bits: kWidth alone may be 2^62, and the K tile a multiple of it.
+  unsigned __int128 kTile = (unsigned __int128)(warpSize / nonKDim) * uint64_t(kWidth);
   if ((mDim == 64 && nDim == 4 && opIdx == 0) || (mDim == 4 && nDim == 64 && opIdx == 1)) {
     if (auto err = times(LinearLayout::identity1D(16, reg, dimK)); !err) return err.error();
     kTile *= 16;
   }
-  if (shape[kIndex] > kTile)
-    if (auto err = times(LinearLayout::identity1D(uint64_t(shape[kIndex] / kTile), reg, dimK));
+  if (shape[kIndex] > 0 && uint64_t(shape[kIndex]) > kTile)
+    if (auto err =
+            times(LinearLayout::identity1D(uint64_t(uint64_t(shape[kIndex]) / kTile), reg, dimK));
         !err)
       return err.error();
   if (auto err = times(LinearLayout::identity1D(uint64_t(tilesPerWarp[nonKIndex]), reg, dimNonK));

@@ -147,6 +147,11 @@ Expected<LinearLayout> dotOperandToLinearLayout(const AttrValue& attr,
     if (!std::has_single_bit(uint64_t(kWidth)))
       return makeErrorAt(kw->location, std::string("kWidth ") + std::to_string(kWidth) +
                                            " must be a power of two");
+    // The operand's tile spans 8 * kWidth elements along K: past 2^62 it does not fit 64 bits.
+    if (kWidth > (int64_t{1} << 59))
+      return makeErrorAt(kw->location, std::string("kWidth ") + std::to_string(kWidth) +
+                                           " is too large: the operand's tile of 8 * kWidth "
+                                           "elements along K passes 2^62");
     LAYOUT_TRY_ASSIGN(parentWarps, intList(parent, "warpsPerCTA"));
     if (auto err = checkRank(parentWarps.size(), shape); !err) return err.error();
     if (rank < 2) return makeErrorAt(parent.location, "#ttg.nvidia_mma has rank 2 or 3");

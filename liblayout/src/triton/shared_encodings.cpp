@@ -32,7 +32,9 @@ Expected<LinearLayout> swizzledSharedToLinearLayout(const AttrValue& attr,
   for (int64_t row = 1; row < numRows; row *= 2) {
     int64_t phase = (row / perPhase) % maxPhase;
     if (rotating) phase ^= (row / perPhase / maxPhase) % maxPhase;
-    bases.bases.push_back({uint64_t(row), uint64_t((vec * phase) % numCols)});
+    // Unsigned: vec * phase can pass 2^63 (vec = 2^62); modulo the power of two numCols the
+    // wrapped product is the same.
+    bases.bases.push_back({uint64_t(row), (uint64_t(vec) * uint64_t(phase)) % uint64_t(numCols)});
   }
   LAYOUT_TRY_ASSIGN(cta, LinearLayout::createSurjective(
                              {bases}, {dims::standardOut(rowDim), dims::standardOut(colDim)}));
