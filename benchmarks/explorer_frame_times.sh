@@ -7,7 +7,7 @@
 #
 #   bash benchmarks/explorer_frame_times.sh [path/to/layout-explorer]
 set -euo pipefail
-explorer=${1:-build/explorer/gui/app/layout-explorer}
+explorer=${1:-build/explorer/gui/layout-explorer}
 runs=${RUNS:-5}
 layout='#ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>'
 work=$(mktemp -d)

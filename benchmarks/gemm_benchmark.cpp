@@ -4,9 +4,9 @@
 // Issue 31: the exact verification, the inputs, one DPAS instruction, and the whole run of
 // `layoutctl gemm` at 2048^3 (inputs, simulation, verification of every element; target <= 4 s
 // on a 2-core machine) on 1 thread and on the hardware's threads (the second argument; 0: all).
-#include "codegen/gemm_kernel_builder.h"
-#include "kernels/gemm_verification.h"
-#include "kernels/xe_simulator.h"
+#include "layout/codegen/gemm_kernel_builder.h"
+#include "layout/kernels/gemm_verification.h"
+#include "layout/kernels/xe_simulator.h"
 
 #include <benchmark/benchmark.h>
 

@@ -26,15 +26,13 @@ install(TARGETS ${layout_targets} EXPORT layoutTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/liblayout/include/ ${PROJECT_SOURCE_DIR}/codegen/include/
-                  ${PROJECT_SOURCE_DIR}/kernels/include/
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-if(TARGET layout_level_zero)
-  install(DIRECTORY ${PROJECT_SOURCE_DIR}/level_zero/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-endif()
-if(TARGET layout_opencl)
-  install(DIRECTORY ${PROJECT_SOURCE_DIR}/opencl/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-endif()
+# Each installed library's include/ root (layout_add_module collects them): include/layout/<lib>/.
+get_property(layout_header_dirs GLOBAL PROPERTY LAYOUT_HEADER_DIRS)
+list(REMOVE_DUPLICATES layout_header_dirs)
+# A module's internal/ headers serve the project's own modules and programs (no installed header
+# includes them; tests/architecture/check_layers.sh checks that): they are not installed.
+install(DIRECTORY ${layout_header_dirs} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+        PATTERN internal EXCLUDE)
 foreach(tool layoutctl layout-explorer)
   if(TARGET ${tool})
     install(TARGETS ${tool} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

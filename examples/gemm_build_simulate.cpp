@@ -6,10 +6,10 @@
 // summation bound on random ones. Takes well under a second.
 //
 //   ./build/examples/gemm_build_simulate
-#include "codegen/gemm_config.h"
-#include "codegen/gemm_kernel_builder.h"
-#include "kernels/gemm_verification.h"
-#include "kernels/xe_simulator.h"
+#include "layout/codegen/gemm_config.h"
+#include "layout/codegen/gemm_kernel_builder.h"
+#include "layout/kernels/gemm_verification.h"
+#include "layout/kernels/xe_simulator.h"
 
 #include <iostream>
 

@@ -25,6 +25,9 @@ packages=(
   python3-dev pybind11-dev       # the Python module gf2layout (python/)
   python3-pytest python3-numpy   # its test suite (tests/python) and NumPy apply
   time                           # GNU time: peak memory of the hostile inputs (tests/robustness)
+  doxygen                        # the HTML API reference (cmake --build build --target docs)
+  python3-venv python3-pip python3-setuptools python3-wheel  # `pip install .` in a fresh venv
+  ccache                         # the test command's second build of the Python module reuses objects
 )
 
 missing=()

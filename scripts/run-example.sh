@@ -17,12 +17,12 @@ echo "== examples/conversion_example =="
 ./build/examples/conversion_example
 echo
 echo "== layoutctl gemm (the RFC tiling, 1000^3 bf16, simulated and verified) =="
-./build/explorer/cli/layoutctl gemm --m 1000 --n 1000 --k 1000 --dtype bf16 --target sim \
+./build/explorer/cli/layoutctl gemm --m 1000 --n 1000 --k 1000 --element-type bf16 --runner sim \
   --emit build/gemm-example
 echo
 echo "== layout-explorer (the default 16x16 layout: SVG, and a screenshot under xvfb-run) =="
-./build/explorer/gui/app/layout-explorer --svg build/explorer-example.svg
-xvfb-run -a -s "-screen 0 1600x1000x24" ./build/explorer/gui/app/layout-explorer \
+./build/explorer/gui/layout-explorer --svg build/explorer-example.svg
+xvfb-run -a -s "-screen 0 1600x1000x24" ./build/explorer/gui/layout-explorer \
   --screenshot build/explorer-example.png --report build/explorer-example.json
 echo "wrote build/explorer-example.svg ($(grep -c 'class="cell"' build/explorer-example.svg) cells)" \
-  "and build/explorer-example.png; start the app with ./build/explorer/gui/app/layout-explorer"
+  "and build/explorer-example.png; start the app with ./build/explorer/gui/layout-explorer"

@@ -78,7 +78,8 @@ void addBanksCommands(std::vector<Command>& commands) {
       {"banks",
        "banks.analyze",
        "banks [--access LAYOUT|ENC] [--shared LAYOUT|ENC | --swizzle-unit U --max-phase P] "
-       "[--shape RxC] [--elem-bits B] [--instruction NAME|@model.json] [--format text|json|csv] | "
+       "[--shape RxC] [--element-bits B] [--instruction NAME|@model.json] "
+       "[--format text|json|csv] | "
        "banks --addresses LANE:BYTE,...|@file.json --instruction NAME [--bytes-per-lane N] | "
        "banks --list",
        "Bank-conflict report of one shared-memory access: for each hardware phase of the "
@@ -91,12 +92,12 @@ void addBanksCommands(std::vector<Command>& commands) {
        "Without --access: seed 004's example (4-way; add --swizzle-unit 8 --max-phase 8).",
        "layoutctl banks --swizzle-unit 8 --max-phase 8",
        banksExample,
-       {"list"},
+       {{"list", {}, /*flag=*/true}},
        /*csv=*/true});
   addOpCommand(
       commands,
       {"swizzle", "banks.swizzle",
-       "swizzle [--store LAYOUT|ENC --load LAYOUT|ENC] [--shape RxC] [--elem-bits B] "
+       "swizzle [--store LAYOUT|ENC --load LAYOUT|ENC] [--shape RxC] [--element-bits B] "
        "[--store-instruction NAME --load-instruction NAME | --target " +
            targetChoices() + "] [--format text|json]",
        "Synthesizes a shared layout (an XOR swizzle, linear over GF(2)) for a tile written with "
@@ -109,7 +110,7 @@ void addBanksCommands(std::vector<Command>& commands) {
        "layoutctl swizzle --store '#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], "
        "warpsPerCTA = [4, 1], order = [1, 0]}>' --load '#ttg.blocked<{sizePerThread = [8, 1], "
        "threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>' --shape 64x64 "
-       "--elem-bits 16 --target nvidia",
+       "--element-bits 16 --target nvidia",
        swizzleExample});
 }
 

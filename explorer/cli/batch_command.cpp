@@ -58,8 +58,7 @@ void addBatchCommand(std::vector<Command>& commands) {
        "order (interchange §2). --list-ops lists the ops.",
        "echo '{\"id\":1,\"op\":\"identity1D\",\"args\":{\"size\":4,\"inDim\":\"lane\","
        "\"outDim\":\"dim0\"}}' | layoutctl batch",
-       {},
-       {"list-ops"},
+       {{"list-ops", {}, /*flag=*/true}},
        runBatch});
 }
 

@@ -7,7 +7,7 @@ void addBlockLoadCommand(std::vector<Command>& commands) {
   addOpCommand(
       commands,
       {"blockload", "blockLoad.plan",
-       "blockload --encoding '<dot_op text>' --shape MxN --elem-bits 8|16|32 [--transposed] "
+       "blockload --encoding '<dot_op text>' --shape MxN --element-bits 8|16|32 [--transposed] "
        "[--target " +
            targetChoices() + "] [--format text|json]",
        "Plans the Intel 2D block loads of a DPAS operand (#ttg.dot_op whose parent is a "
@@ -19,7 +19,8 @@ void addBlockLoadCommand(std::vector<Command>& commands) {
        "a blockIo section.",
        "layoutctl blockload --encoding '#ttg.dot_op<{opIdx = 0, parent = #ttig.dpas<{repeatCount "
        "= 8, systolicDepth = 8, executionSize = 16, opsPerChan = 2, threadsPerWarp = 16, "
-       "warpsPerCTA = [8, 4], repCluster = [4, 2]}>, kWidth = 1}>' --shape 256x32 --elem-bits 16"});
+       "warpsPerCTA = [8, 4], repCluster = [4, 2]}>, kWidth = 1}>' --shape 256x32 --element-bits "
+       "16"});
 }
 
 } // namespace layoutctl

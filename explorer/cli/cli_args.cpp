@@ -4,8 +4,8 @@
 #include "layout/target/hardware_target.h"
 
 #include "layout/text/file_io.h"
+#include "layout/text/internal/quoted_input.h"
 #include "layout/text/layout_json.h"
-#include "layout/text/quoted_input.h"
 
 #include <fstream>
 #include <iostream>
@@ -24,10 +24,14 @@ std::string optionName(const std::string& option) {
 
 } // namespace
 
-Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& valueOptions,
-           const std::set<std::string>& flags, bool allowCsv) {
-  std::set<std::string> values = valueOptions;
-  values.insert("format");
+Args::Args(const std::vector<std::string>& argv, const std::vector<Option>& options,
+           bool allowCsv) {
+  std::set<std::string> values = {"format"}, flags;
+  for (const Option& o : options) {
+    (o.flag ? flags : values).insert(o.name);
+    for (const std::string& alias : o.aliases) (o.flag ? flags : values).insert(alias);
+    if (!o.aliases.empty()) aliases_[o.name] = o.aliases;
+  }
   for (size_t i = 0; i < argv.size(); ++i) {
     std::string a = argv[i];
     // The option as the user spelled it, without "=value": messages name it that way.
@@ -76,13 +80,21 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
                               (allowCsv ? " or 'csv'" : "") + ", not " + quoteInput(*f)};
 }
 
+std::string Args::given(const std::string& name) const {
+  if (spellings_.count(name)) return name;
+  if (auto it = aliases_.find(name); it != aliases_.end())
+    for (const std::string& alias : it->second)
+      if (spellings_.count(alias)) return alias;
+  return name;
+}
+
 std::string Args::spelling(const std::string& name) const {
-  auto it = spellings_.find(name);
+  auto it = spellings_.find(given(name));
   return it == spellings_.end() ? "--" + name : it->second;
 }
 
 std::optional<std::string> Args::option(const std::string& name) const {
-  auto it = options_.find(name);
+  auto it = options_.find(given(name));
   if (it == options_.end()) return std::nullopt;
   return it->second;
 }

@@ -26,28 +26,42 @@ struct CliExit {
   std::string message;
 };
 
+// An option a subcommand takes: one name, and the other spellings that mean the same (older
+// names kept working, triton-tensor-layout's -l).
+struct Option {
+  std::string name;                      // "element-bits": --element-bits
+  std::vector<std::string> aliases = {}; // "elem-bits"
+  bool flag = false;                     // takes no value
+};
+
 class Args {
 public:
-  // `valueOptions` take a value; `flags` do not. Anything else starting with "--" is a usage error.
-  // --format is text or json, and csv where `allowCsv`.
-  Args(const std::vector<std::string>& argv, const std::set<std::string>& valueOptions,
-       const std::set<std::string>& flags, bool allowCsv = false);
+  // `options` take a value unless they are flags; each is also taken under its aliases. Anything
+  // else starting with "--" is a usage error. --format is text or json, and csv where `allowCsv`.
+  Args(const std::vector<std::string>& argv, const std::vector<Option>& options,
+       bool allowCsv = false);
 
   const std::vector<std::string>& positionals() const { return positionals_; }
-  bool flag(const std::string& name) const { return flags_.count(name) > 0; }
+  // An option or flag by its name: given under that name, else under one of its aliases (the
+  // first in declaration order). An alias names only itself.
+  bool flag(const std::string& name) const { return flags_.count(given(name)) > 0; }
   std::optional<std::string> option(const std::string& name) const;
   bool help() const { return help_; }
   // The option or flag `name` as the user spelled it ("-l", "--layout"): messages name it so.
   // "--name" when it was not given.
   std::string spelling(const std::string& name) const;
+  // The name (or alias) `name` was given under, without dashes ("elem-bits"); `name` when it was
+  // not given.
+  std::string given(const std::string& name) const;
   // --format text|json (default text).
   bool json() const;
 
 private:
   std::vector<std::string> positionals_;
-  std::map<std::string, std::string> options_;
+  std::map<std::string, std::string> options_; // by the name given under
   std::set<std::string> flags_;
   std::map<std::string, std::string> spellings_;
+  std::map<std::string, std::vector<std::string>> aliases_;
   bool help_ = false;
 };
 

@@ -1,25 +1,51 @@
-// The subcommand table of layoutctl.
+// The subcommand table of layoutctl: every subcommand, its options, and how it is bound to the
+// batch ops of docs/interchange.md §2 (`layoutctl --list-commands` prints it).
 #pragma once
 
 #include "cli_args.h"
 
 #include <functional>
-#include <set>
 #include <string>
 #include <vector>
 
 namespace layoutctl {
+
+// How a subcommand is bound to the batch ops.
+enum class Binding {
+  // One op (op_command.h): its arguments are the options, its rules and printers the
+  // subcommand's.
+  Op,
+  // Reads its own argument forms (positional layouts, IN=VALUE words) and runs its twin ops for
+  // the result; the options are the ops' arguments.
+  OpCalls,
+  // The options are its twin ops' arguments, but it computes the result itself: its messages and
+  // inputs differ from the ops' (show reads alias files and JSON layouts; xegpu takes 0-sized
+  // dims to the library, which names them its own way).
+  OpSpec,
+  // No twin op.
+  Cli,
+};
+
+// "op", "op-calls", "op-spec", "cli".
+const char* bindingName(Binding binding);
 
 struct Command {
   std::string name;
   std::string usage;
   std::string description;
   std::string example;
-  std::set<std::string> valueOptions;
-  std::set<std::string> flags;
+  std::vector<Option> options; // --format is every subcommand's
   std::function<int(const Args&)> run;
   bool csv = false; // --format csv too
+  Binding binding = Binding::Cli;
+  std::vector<std::string> ops = {}; // the batch ops it is bound to
 };
+
+// Every subcommand, in the order of the overview.
+std::vector<Command> commandTable();
+// `layoutctl --list-commands [--format text|json]`: each subcommand with its binding and ops
+// (and, as JSON, its options and their aliases).
+int listCommands(const std::vector<Command>& commands, const Args& args);
 
 void addShowCommand(std::vector<Command>& commands);
 void addAlgebraCommands(std::vector<Command>& commands);

@@ -7,7 +7,7 @@ void addConvertCommand(std::vector<Command>& commands) {
   addOpCommand(
       commands,
       {"convert", "convert.plan",
-       "convert --src ENC|JSON|@FILE --dst ENC|JSON|@FILE [--shape MxN] --elem-bits 8|16|32|64 "
+       "convert --src ENC|JSON|@FILE --dst ENC|JSON|@FILE [--shape MxN] --element-bits 8|16|32|64 "
        "[--target " +
            targetChoices() + "] [--format text|json]",
        "Plans a layout conversion (Triton's convert_layout) between two distributed layouts "
@@ -21,7 +21,7 @@ void addConvertCommand(std::vector<Command>& commands) {
        "layoutctl convert --src '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], "
        "warpsPerCTA = [4, 1], order = [1, 0]}>' --dst '#ttg.blocked<{sizePerThread = [2, 2], "
        "threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>' --shape 32x32 "
-       "--elem-bits 16"});
+       "--element-bits 16"});
 }
 
 } // namespace layoutctl

@@ -4,11 +4,11 @@
 #include "commands.h"
 #include "gemm_options.h"
 
-#include "codegen/gemm_kernel_builder.h"
-#include "codegen/opencl_emitter.h"
-#include "kernels/gemm_verification.h"
-#include "kernels/xe_simulator.h"
+#include "layout/codegen/gemm_kernel_builder.h"
+#include "layout/codegen/opencl_emitter.h"
 #include "layout/intel/block_io.h"
+#include "layout/kernels/gemm_verification.h"
+#include "layout/kernels/xe_simulator.h"
 #if LAYOUT_HAVE_LEVEL_ZERO
 #include "layout/level_zero/gemm_device_run.h"
 #endif
@@ -56,12 +56,14 @@ codegen::GemmConfig readConfig(const Args& args) {
   c.m = intOption(args, "m", c.m);
   c.n = intOption(args, "n", c.n);
   c.k = intOption(args, "k", c.k);
-  if (auto d = args.option("dtype")) {
+  if (auto d = args.option("element-type")) {
     auto t = codegen::parseGemmDataType(*d);
-    if (!t) throw CliExit{kUsage, "--dtype '" + *d + "': expected one of f16, bf16, int8, tf32"};
+    if (!t)
+      throw CliExit{kUsage, "--" + args.given("element-type") + " '" + *d +
+                                "': expected one of f16, bf16, int8, tf32"};
     c.dtype = *t;
   }
-  // An unknown target is a usage error (2), like --dtype and --target; a known target without
+  // An unknown target is a usage error (2), like --element-type and --runner; a known target without
   // what the kernels need (DPAS, 2D block I/O) breaks a configuration rule: invalid input (1).
   if (args.option("arch")) c.arch = targetOption(args, "arch", c.arch);
   c.sgLayout = pairOption(args, "sg-layout", c.sgLayout);
@@ -97,7 +99,7 @@ std::vector<uint8_t> emitFiles(const codegen::GemmKernel& k, const std::string& 
 }
 
 #if LAYOUT_HAVE_LEVEL_ZERO
-// --target level-zero: runs the kernel on the first GPU device; exit 3 without one.
+// --runner level-zero: runs the kernel on the first GPU device; exit 3 without one.
 kernels::GemmVerification runOnDevice(const Args& args, const codegen::GemmKernel& kernel,
                                       std::vector<uint8_t>& spirv, nlohmann::ordered_json& files,
                                       kernels::GemmInputs& in, nlohmann::ordered_json& out) {
@@ -156,7 +158,7 @@ kernels::GemmVerification runOnDevice(const Args& args, const codegen::GemmKerne
 #endif
 
 #if LAYOUT_HAVE_OPENCL
-// --target opencl: the emitted OpenCL C behind the Intel built-in prelude on the first OpenCL
+// --runner opencl: the emitted OpenCL C behind the Intel built-in prelude on the first OpenCL
 // device (PoCL on a CPU); exit 3 without one.
 kernels::GemmVerification runOnOpenCl(const Args& args, const codegen::GemmKernel& kernel,
                                       kernels::GemmInputs& in, nlohmann::ordered_json& out) {
@@ -263,13 +265,15 @@ void flushPlan() {
 }
 
 int runGemm(const Args& args) {
-  const std::string where = args.option("target").value_or("sim");
+  const std::string where = args.option("runner").value_or("sim");
   if (where == "cuda") return runGemmCuda(args);
   if (where != "sim" && where != "level-zero" && where != "opencl")
-    throw CliExit{kUsage, "--target '" + where + "': expected sim, opencl, level-zero or cuda"};
+    throw CliExit{kUsage, runnerOption(args) + " '" + where +
+                              "': expected sim, opencl, level-zero or cuda"};
   for (const char* cudaOnly : {"block-tile", "warps", "verify-rows"})
     if (args.option(cudaOnly))
-      throw CliExit{kUsage, std::string("--") + cudaOnly + ": only with --target cuda"};
+      throw CliExit{kUsage,
+                    std::string("--") + cudaOnly + ": only with " + runnerOption(args) + " cuda"};
   const std::string inputs = args.option("inputs").value_or("random");
   if (inputs != "random" && inputs != "exact")
     throw CliExit{kUsage, "--inputs '" + inputs + "': expected random or exact"};
@@ -370,13 +374,29 @@ int runGemm(const Args& args) {
   return verification.passed ? kOk : kInvalidInput;
 }
 
+// The options, in the order of the usage line. --element-type names a type and --runner the
+// runtime, as everywhere (--dtype and --target, their first spellings, work too; --target names
+// hardware in the other subcommands, --arch here).
+std::vector<Option> gemmOptions() {
+  std::vector<Option> options = {
+      {"m"}, {"n"}, {"k"}, {"element-type", {"dtype"}}, {"runner", {"target"}}};
+  for (const char* name :
+       {"emit", "config", "arch", "sg-layout", "sg-data", "k-tile", "repeat-count", "stages",
+        "group-m", "grf", "inputs", "seed", "repetitions", "device", "block-tile", "warps",
+        "verify-rows", "max-macs", "threads"})
+    options.push_back({name});
+  for (const char* name : {"transpose-b", "allow-spills", "flush-l2", "no-cublas", "quiet"})
+    options.push_back({name, {}, /*flag=*/true});
+  return options;
+}
+
 } // namespace
 
 void addGemmCommand(std::vector<Command>& commands) {
   commands.push_back(
       {"gemm",
-       "gemm [--m M] [--n N] [--k K] [--dtype f16|bf16|int8|tf32] "
-       "[--target sim|opencl|level-zero|cuda] "
+       "gemm [--m M] [--n N] [--k K] [--element-type f16|bf16|int8|tf32] "
+       "[--runner sim|opencl|level-zero|cuda] "
        "[--emit DIR] [--config FILE] [--arch " +
            targetChoices() +
            "] [--sg-layout RxC] [--sg-data RxC] "
@@ -392,14 +412,14 @@ void addGemmCommand(std::vector<Command>& commands) {
        "32, M = N = K = 512) from liblayout's DPAS layouts and block-load plans, prints the plan "
        "and the static report, then runs it on fresh inputs (--seed) and verifies the result "
        "against a float64 / exact-integer reference: int8 bit for bit, --inputs exact (small "
-       "integers) bit for bit, --inputs random within the fp32 summation bound. --target sim "
-       "(default) runs the Xe functional simulator; --target opencl runs the emitted OpenCL C "
+       "integers) bit for bit, --inputs random within the fp32 summation bound. --runner sim "
+       "(default) runs the Xe functional simulator; --runner opencl runs the emitted OpenCL C "
        "unchanged on the first OpenCL device (PoCL on a CPU) behind a prelude that implements the "
        "Intel built-ins it calls (at most 65536 work-items; exit 3 without an OpenCL device); "
-       "--target level-zero runs the SPIR-V on an "
+       "--runner level-zero runs the SPIR-V on an "
        "Intel GPU and reports time and TFLOP/s (exit 3 when Level Zero finds no device or the "
        "build has no Level Zero support). --group-m G: consecutive workgroups walk G tile rows of "
-       "one column before the next (B stays in L2; default 1, row by row). --target level-zero, "
+       "one column before the next (B stays in L2; default 1, row by row). --runner level-zero, "
        "on GPU device --device N (default 0, counting the GPU devices of all drivers), "
        "before running, checks the device (subgroups of 16, the work-group size, the IP version "
        "of --arch, DPAS and 2D block I/O where the driver reports them), runs a one-message probe "
@@ -407,7 +427,7 @@ void addGemmCommand(std::vector<Command>& commands) {
        "refuses to go on when the device's lane order differs from the model, refuses a module "
        "with unresolved imports (a driver without the built-ins) and a kernel that spills "
        "registers (unless --allow-spills), and prints the spill and private memory sizes and the "
-       "build log; --target opencl runs the same probes. --stages S: prefetch S K steps ahead "
+       "build log; --runner opencl runs the same probes. --stages S: prefetch S K steps ahead "
        "(default 2, 0..8; 0 = no prefetch), with a split work-group barrier around each K step "
        "when several subgroups share the prefetch. --arch "
        "(default pvc) is the hardware target, as --target of the other subcommands: one with DPAS "
@@ -417,7 +437,7 @@ void addGemmCommand(std::vector<Command>& commands) {
        "sg_data, k_tile, repeat_count, transpose_b, stages, group_m, grf_per_thread; "
        "options "
        "given on the command line win. Exit 1 when the configuration breaks a rule (the message "
-       "names it) or the result does not verify. --target cuda builds the NVIDIA kernel instead "
+       "names it) or the result does not verify. --runner cuda builds the NVIDIA kernel instead "
        "(--arch sm80, the default: mma.sync.m16n8k16 f16/bf16 -> f32 fed by ldmatrix from "
        "shared tiles that swizzle synthesis makes conflict-free for cp.async and ldmatrix; "
        "default 4096^3 bf16, --block-tile 128x256 over --warps 2x4, --k-tile 64, --stages 3, "
@@ -431,20 +451,18 @@ void addGemmCommand(std::vector<Command>& commands) {
        "--repetitions, default 10; --flush-l2 overwrites 512 MiB before each run) beside "
        "cuBLAS's cublasGemmEx on the same inputs (--no-cublas skips it). Exit 3 when the build "
        "has no CUDA runner or there is no device. Long runs: the plan and the report are written "
-       "(and flushed) before the simulation starts; --target sim refuses a GEMM of more than 2^34 "
+       "(and flushed) before the simulation starts; --runner sim refuses a GEMM of more than 2^34 "
        "M x N x K multiply-adds before allocating anything (exit 1, with an estimate of its time; "
        "--max-macs N or LAYOUT_MAX_GEMM_MACS=N raises the limit; 2048^3 is 2^33, a few seconds "
        "on two cores); inputs, simulation and verification run on --threads T threads (default: "
        "the hardware's, at most 64; any count gives the same result); on a terminal a progress "
        "line on standard error shows the phase, the share done and the time left (--quiet: "
        "none; never in a pipe or a file).",
-       "layoutctl gemm --m 1000 --n 1000 --k 1000 --dtype bf16 --target sim --emit out/",
-       {"m",      "n",          "k",         "dtype",       "target",   "emit",
-        "config", "arch",       "sg-layout", "sg-data",     "k-tile",   "repeat-count",
-        "stages", "group-m",    "grf",       "inputs",      "seed",     "repetitions",
-        "device", "block-tile", "warps",     "verify-rows", "max-macs", "threads"},
-       {"transpose-b", "allow-spills", "flush-l2", "no-cublas", "quiet"},
-       runGemm});
+       // Also in the older spellings, which scripts match.
+       "layoutctl gemm --m 1000 --n 1000 --k 1000 --element-type bf16 --runner sim --emit out/\n"
+       "  layoutctl gemm --m 1000 --n 1000 --k 1000 --dtype bf16 --target sim --emit out/   # the "
+       "same, older spellings",
+       gemmOptions(), runGemm});
 }
 
 } // namespace layoutctl

@@ -1,10 +1,10 @@
-// layoutctl gemm --target cuda: the NVIDIA GEMM plan (codegen/cuda_gemm_plan.h), its CUDA C++
+// layoutctl gemm --runner cuda: the NVIDIA GEMM plan (codegen/cuda_gemm_plan.h), its CUDA C++
 // (codegen/cuda_emitter.h), and a verified, timed run beside cuBLAS where the build has the CUDA
 // runner (cuda/).
 #include "gemm_options.h"
 
-#include "codegen/cuda_emitter.h"
-#include "codegen/cuda_gemm_plan.h"
+#include "layout/codegen/cuda_emitter.h"
+#include "layout/codegen/cuda_gemm_plan.h"
 #if LAYOUT_HAVE_CUDA
 #include "layout/cuda/cuda_gemm_run.h"
 #endif
@@ -24,7 +24,8 @@ namespace codegen = layout::codegen;
 codegen::CudaGemmConfig readCudaConfig(const Args& args) {
   const std::string arch = args.option("arch").value_or("sm80");
   if (arch != "sm80" && arch != "sm90")
-    throw CliExit{kUsage, "--arch '" + arch + "': --target cuda takes sm80 or sm90"};
+    throw CliExit{kUsage,
+                  "--arch '" + arch + "': " + runnerOption(args) + " cuda takes sm80 or sm90"};
   codegen::CudaGemmConfig c = codegen::cudaGemmDefaults(arch);
   if (auto path = args.option("config")) {
     const nlohmann::json j = readConfigJson(*path);
@@ -36,10 +37,11 @@ codegen::CudaGemmConfig readCudaConfig(const Args& args) {
   c.m = intOption(args, "m", c.m);
   c.n = intOption(args, "n", c.n);
   c.k = intOption(args, "k", c.k);
-  if (auto d = args.option("dtype")) {
+  if (auto d = args.option("element-type")) {
     auto t = codegen::parseGemmDataType(*d);
     if (!t || (*t != codegen::GemmDataType::F16 && *t != codegen::GemmDataType::BF16))
-      throw CliExit{kUsage, "--dtype '" + *d + "': --target cuda takes f16 or bf16"};
+      throw CliExit{kUsage, "--" + args.given("element-type") + " '" + *d +
+                                "': " + runnerOption(args) + " cuda takes f16 or bf16"};
     c.dtype = *t;
   }
   if (args.option("arch")) c.arch = arch;

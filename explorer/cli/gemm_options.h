@@ -5,7 +5,7 @@
 #include "cli_args.h"
 
 #include "layout/core/resource_limits.h"
-#include "layout/text/json_text.h"
+#include "layout/text/internal/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +17,12 @@
 #include <string>
 
 namespace layoutctl {
+
+// --runner as messages name it: as given (--runner, or --target, its first spelling), and as
+// scripts have always matched it (--target) when it was not given.
+inline std::string runnerOption(const Args& args) {
+  return "--" + (args.option("runner") ? args.given("runner") : std::string("target"));
+}
 
 // --NAME as a decimal integer, or `fallback` when absent (usage error otherwise).
 inline int64_t intOption(const Args& args, const std::string& name, int64_t fallback) {
@@ -95,7 +101,7 @@ inline nlohmann::json readConfigJson(const std::string& path) {
   return std::move(*j);
 }
 
-// gemm --target cuda: plans, prints and emits the NVIDIA kernel, then runs it where the build
+// gemm --runner cuda: plans, prints and emits the NVIDIA kernel, then runs it where the build
 // has the CUDA runner (exit 3 without it or without a device).
 int runGemmCuda(const Args& args);
 

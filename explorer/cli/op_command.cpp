@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -11,6 +12,7 @@ namespace layoutctl {
 namespace {
 
 using nlohmann::json;
+using nlohmann::ordered_json;
 
 // A value option's text, with @file read for the kinds that take one (a target file is read by
 // the target lookup itself).
@@ -33,6 +35,14 @@ int statusFor(const layout::OpArg& a, const json& value) {
     return value.is_string() && value.get<std::string>().rfind('@', 0) == 0 ? kInvalidInput
                                                                             : kUsage;
   return layout::holdsData(a.kind) ? kInvalidInput : kUsage;
+}
+
+// The op with each argument named as the command line gave it: messages name an alias as it was
+// typed ("--elem-bits: 12 is not 8, 16, 32 or 64").
+layout::BatchOp asGiven(const layout::BatchOp& op, const Args& args) {
+  layout::BatchOp given = op;
+  for (layout::OpArg& a : given.args) a.cliOption = args.given(a.cliOption);
+  return given;
 }
 
 json argsFromCommandLine(const OpCommand& c, const layout::BatchOp& op, const Args& args) {
@@ -71,7 +81,7 @@ json argsFromCommandLine(const OpCommand& c, const layout::BatchOp& op, const Ar
 }
 
 int runOpCommand(const OpCommand& c, const Args& args) {
-  const layout::BatchOp& op = opRegistry().ops().at(c.op);
+  const layout::BatchOp op = asGiven(opRegistry().ops().at(c.op), args);
   json request = argsFromCommandLine(c, op, args);
   std::string preamble;
   if (c.prepare)
@@ -92,6 +102,29 @@ int runOpCommand(const OpCommand& c, const Args& args) {
   return kOk;
 }
 
+// The options of `op`'s arguments (a positional one is not an option), after those in `options`
+// and without repeating one.
+void addArgOptions(std::vector<Option>& options, const layout::BatchOp& op) {
+  for (const layout::OpArg& a : op.args) {
+    const bool known = std::any_of(options.begin(), options.end(),
+                                   [&](const Option& o) { return o.name == a.cliOption; });
+    if (!a.positional && !known)
+      options.push_back({a.cliOption, a.cliAliases, a.kind == layout::OpArgKind::Flag});
+  }
+}
+
+// The request of `op` on `inputs` and `args`, the args checked by the op's rules first.
+layout::BatchRequest checkedRequest(const std::string& op, std::vector<layout::LinearLayout> inputs,
+                                    json& args) {
+  const layout::BatchOp& spec = opRegistry().ops().at(op);
+  constexpr auto cli = layout::ArgSpelling::CommandLine;
+  if (auto ok = layout::BatchProcessor::prepareArgs(op, spec, args, cli); !ok)
+    throw CliExit{kUsage, ok.error().message};
+  layout::BatchRequest request(op, args, &spec, cli);
+  request.inputs = std::move(inputs);
+  return request;
+}
+
 } // namespace
 
 const layout::BatchProcessor& opRegistry() {
@@ -100,17 +133,45 @@ const layout::BatchProcessor& opRegistry() {
 }
 
 void addOpCommand(std::vector<Command>& commands, OpCommand command) {
-  const layout::BatchOp& op = opRegistry().ops().at(command.op);
-  std::set<std::string> values;
-  std::set<std::string> flags = command.extraFlags;
-  for (const layout::OpArg& a : op.args) {
-    if (a.positional) continue;
-    (a.kind == layout::OpArgKind::Flag ? flags : values).insert(a.cliOption);
-  }
+  std::vector<Option> options;
+  addArgOptions(options, opRegistry().ops().at(command.op));
+  options.insert(options.end(), command.extraOptions.begin(), command.extraOptions.end());
   auto shared = std::make_shared<const OpCommand>(std::move(command));
-  commands.push_back(
-      Command{shared->command, shared->usage, shared->description, shared->example, values, flags,
-              [shared](const Args& args) { return runOpCommand(*shared, args); }, shared->csv});
+  commands.push_back(Command{shared->command,
+                             shared->usage,
+                             shared->description,
+                             shared->example,
+                             std::move(options),
+                             [shared](const Args& args) { return runOpCommand(*shared, args); },
+                             shared->csv,
+                             Binding::Op,
+                             {shared->op}});
+}
+
+void addTwinCommand(std::vector<Command>& commands, Binding binding, std::vector<std::string> ops,
+                    Command command) {
+  std::vector<Option> options;
+  for (const std::string& op : ops) addArgOptions(options, opRegistry().ops().at(op));
+  options.insert(options.end(), command.options.begin(), command.options.end());
+  command.options = std::move(options);
+  command.binding = binding;
+  command.ops = std::move(ops);
+  commands.push_back(std::move(command));
+}
+
+ordered_json runOp(const std::string& op, std::vector<layout::LinearLayout> inputs, json args) {
+  const layout::BatchRequest request = checkedRequest(op, std::move(inputs), args);
+  auto result = request.spec->run(request);
+  if (!result) throw CliExit{kInvalidInput, result.error().message};
+  return std::move(*result);
+}
+
+layout::LinearLayout runLayoutOp(const std::string& op, std::vector<layout::LinearLayout> inputs,
+                                 json args) {
+  const layout::BatchRequest request = checkedRequest(op, std::move(inputs), args);
+  auto result = request.spec->layout(request);
+  if (!result) throw CliExit{kInvalidInput, result.error().message};
+  return std::move(*result);
 }
 
 } // namespace layoutctl

@@ -32,7 +32,7 @@ void addPropagateCommand(std::vector<Command>& commands) {
        "  broadcast        --source-shape --result-shape [--broadcast-dims D,..]  -> source\n"
        "  shape_cast       --source-shape --result-shape  -> source\n"
        "  transpose        --permutation P,..  -> source\n"
-       "  bitcast          --source-bits N --result-bits N  -> source\n"
+       "  bitcast          --source-element-bits N --result-element-bits N  -> source\n"
        "  dpas             --num-subgroups N --shape-a --shape-b --element-type [--result "
        "CONSUMER]  -> a, b, c sg layouts picked together\n"
        "  extract          --source-shape --result-shape  -> source\n"

@@ -1,13 +1,13 @@
 // layoutctl show: a layout's bases, or, for encodings and distributed / shared layouts, the tensor
 // and hardware views of triton-tensor-layout (whose flags -l, -t, -i, -o, -use-hw-view and
 // -alias-names are accepted as they are).
-#include "commands.h"
+#include "op_command.h"
 
 #include "layout/core/resource_limits.h"
 #include "layout/protocol/layout_attribute.h"
+#include "layout/text/internal/quoted_input.h"
 #include "layout/text/layout_json.h"
 #include "layout/text/mlir_attribute.h"
-#include "layout/text/quoted_input.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 
@@ -58,6 +58,7 @@ std::string encodingText(const layout::LayoutAttribute& enc, std::span<const int
 }
 
 std::string showEncodings(const Args& args, const std::string& attrText) {
+  // --type and -t (triton-tensor-layout's), aliases of --shape, win over it as they always did.
   const char* shapeOption = args.option("type") ? "type" : args.option("t") ? "t" : "shape";
   auto shapeText = args.option(shapeOption);
   if (!shapeText)
@@ -68,8 +69,7 @@ std::string showEncodings(const Args& args, const std::string& attrText) {
   std::string out;
   nlohmann::ordered_json json = nlohmann::ordered_json::array();
   layout::AttrAliases aliases;
-  const char* inputOption = args.option("input") ? "input" : "i";
-  if (auto file = args.option(inputOption)) {
+  if (auto file = args.option("input")) {
     // The file's label stays "--input" however it was spelled (docs/limits.md quotes it).
     auto defs = layout::parseAliasFile(readFile(*file, "--input"));
     if (!defs) throw CliExit{kInvalidInput, *file + ": " + defs.error().message};
@@ -77,7 +77,7 @@ std::string showEncodings(const Args& args, const std::string& attrText) {
       throw CliExit{kInvalidInput, *file +
                                        ": the file defines no aliases (lines such as '#blocked = "
                                        "#ttg.blocked<{...}>'), so " +
-                                       args.spelling(inputOption) + " has nothing to print"};
+                                       args.spelling("input") + " has nothing to print"};
     std::set<std::string> wanted;
     if (auto names = args.option("alias-names")) {
       std::stringstream ss(*names);
@@ -171,7 +171,7 @@ int runShow(const Args& args) {
   }
   std::string text;
   bool given = false;
-  if (auto l = args.option("layout") ? args.option("layout") : args.option("l")) {
+  if (auto l = args.option("layout")) {
     text = *l;
     given = true;
   }
@@ -190,7 +190,7 @@ int runShow(const Args& args) {
     size_t first = content.find_first_not_of(" \t\r\n");
     if (first != std::string::npos && content[first] == '#') text = content.substr(first);
   }
-  const bool hasFile = args.option("input") || args.option("i");
+  const bool hasFile = args.option("input").has_value();
   std::string output;
   if (hasFile || (!text.empty() && text.find_first_not_of(" \t\r\n") != std::string::npos &&
                   text[text.find_first_not_of(" \t\r\n")] == '#')) {
@@ -201,7 +201,7 @@ int runShow(const Args& args) {
   } else {
     output = showLayout(args, readLayoutArg(text, "layout"));
   }
-  if (auto path = args.option("output") ? args.option("output") : args.option("o")) {
+  if (auto path = args.option("output")) {
     writeTextFile(*path, output, "--output");
   } else {
     std::cout << output;
@@ -212,7 +212,11 @@ int runShow(const Args& args) {
 } // namespace
 
 void addShowCommand(std::vector<Command>& commands) {
-  commands.push_back(
+  // Bound to toLinearLayout and layoutStr by their arguments (--layout or -l, --shape or -t,
+  // --view), computed here: show also reads alias files and views layout JSON, which the ops
+  // do not.
+  addTwinCommand(
+      commands, Binding::OpSpec, {"toLinearLayout", "layoutStr"},
       {"show",
        "show [LAYOUT | -l ATTR] [--shape AxB | -t tensor<AxBxT>] [--view tensor|hw|bases | "
        "-use-hw-view] [-i FILE [-alias-names=a,b]] [-o FILE] [--max-cells N] [--format text|json]",
@@ -228,9 +232,11 @@ void addShowCommand(std::vector<Command>& commands) {
        "(--max-cells N or LAYOUT_MAX_VIEW_CELLS raise it; docs/limits.md).",
        "layoutctl show -l '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], "
        "warpsPerCTA = [1, 1], order = [1, 0]}>' -t 'tensor<16x16xf16>' -use-hw-view",
-       {"layout", "l", "type", "t", "shape", "view", "input", "i", "output", "o", "alias-names",
-        "max-cells"},
-       {"use-hw-view"},
+       {{"input", {"i"}},
+        {"output", {"o"}},
+        {"alias-names"},
+        {"max-cells"},
+        {"use-hw-view", {}, /*flag=*/true}},
        runShow});
 }
 

@@ -76,7 +76,6 @@ void addTargetsCommand(std::vector<Command>& commands) {
            "means pvc.",
        "layoutctl targets pvc --format json",
        {},
-       {},
        runTargets});
 }
 

@@ -1,10 +1,10 @@
 // layoutctl xegpu: MLIR XeGPU layouts (#xegpu.layout, #xegpu.slice, #xegpu.sg_map) as linear
 // layouts, and upstream's distribution queries (subgroup tiles, id delinearization, per-lane
 // coordinates and vector shapes).
-#include "commands.h"
+#include "op_command.h"
 
+#include "layout/text/internal/quoted_input.h"
 #include "layout/text/layout_json.h"
-#include "layout/text/quoted_input.h"
 #include "layout/xegpu/xegpu_layout.h"
 
 #include <nlohmann/json.hpp>
@@ -58,11 +58,9 @@ std::vector<int64_t> shapeOption(const Args& args) {
 }
 
 xg::XeLayout layoutOption(const Args& args) {
-  const char* option = args.option("layout") ? "layout" : "l";
-  auto text = args.option(option);
+  auto text = args.option("layout");
   if (!text) throw CliExit{kUsage, "give the layout: --layout '#xegpu.layout<...>'"};
-  std::string attr = *text;
-  attr = readTextArg(attr, args.spelling(option));
+  const std::string attr = readTextArg(*text, args.spelling("layout"));
   auto l = xg::parseXegpuAttr(attr);
   if (!l) throw CliExit{kInvalidInput, "layout: " + l.error().message};
   return *l;
@@ -150,7 +148,12 @@ int runXegpu(const Args& args) {
 } // namespace
 
 void addXegpuCommand(std::vector<Command>& commands) {
-  commands.push_back(
+  // Bound to the xegpu.* ops by their arguments (--layout or -l, --shape, --subgroup, --lane,
+  // --id, --level), computed here: the ops name a 0-sized dim their own way.
+  addTwinCommand(
+      commands, Binding::OpSpec,
+      {"xegpu.toLinearLayout", "xegpu.subgroupTiles", "xegpu.delinearize", "xegpu.laneCoords",
+       "xegpu.distributedShape"},
       {"xegpu",
        "xegpu layout|tiles|delinearize|lane-coords|distributed-shape --layout ATTR [--shape AxB] "
        "[--subgroup N] [--lane N] [--id N --level subgroup|lane] [--format text|json]",
@@ -174,7 +177,6 @@ void addXegpuCommand(std::vector<Command>& commands) {
        "1]>' --shape 8x16 --format json",
        "layoutctl xegpu tiles --layout '#xegpu.layout<sg_layout = [2, 2], sg_data = [32, 128], "
        "lane_layout = [1, 16], lane_data = [1, 1], order = [1, 0]>' --shape 128x128 --subgroup 2",
-       {"layout", "l", "shape", "subgroup", "lane", "id", "level"},
        {},
        runXegpu});
 }

@@ -1,8 +1,8 @@
 // The block-load probe: what it expects each lane to receive, against the documented lane order
 // of the transposed d32 load (docs/reference/intel-xe.md §3.1: lane l, element e =
 // M((e % 2) * 16 + l, e / 2), rows l and l + 16 alternating), and the check's report.
-#include "codegen/block_load_probe.h"
-#include "codegen/gemm_kernel_builder.h"
+#include "layout/codegen/block_load_probe.h"
+#include "layout/codegen/gemm_kernel_builder.h"
 
 #include <gtest/gtest.h>
 

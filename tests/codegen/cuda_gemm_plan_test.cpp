@@ -3,8 +3,8 @@
 // fragment figures, run over the plan's constants the way the emitted kernel combines them
 // (XORs of per-bit constants). A CTA's whole K loop is simulated on small integers and compared
 // with the exact product, and the banks of every address are counted here by hand.
-#include "codegen/cuda_emitter.h"
-#include "codegen/cuda_gemm_plan.h"
+#include "layout/codegen/cuda_emitter.h"
+#include "layout/codegen/cuda_gemm_plan.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -1,10 +1,10 @@
 // The GEMM configuration rules and the kernel IR built from liblayout's derivations, checked
 // against figures worked out by hand from the XeGPU RFC's GEMM appendix (4096^2, sg_layout
 // [8, 4], sg_data [32, 64], K step 32) and the Xe block-I/O rules of the reference.
-#include "codegen/cuda_gemm_plan.h"
-#include "codegen/gemm_kernel_builder.h"
-#include "codegen/opencl_block_builtins.h"
-#include "codegen/performance_model.h"
+#include "layout/codegen/cuda_gemm_plan.h"
+#include "layout/codegen/gemm_kernel_builder.h"
+#include "layout/codegen/opencl_block_builtins.h"
+#include "layout/codegen/performance_model.h"
 
 #include <nlohmann/json.hpp>
 

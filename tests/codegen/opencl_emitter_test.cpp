@@ -4,9 +4,9 @@
 //
 // Without clang-14, llvm-spirv-14, spirv-val or spirv-dis the compiling tests are skipped, unless
 // LAYOUT_REQUIRE_SPIRV is set (CI), where they fail.
-#include "codegen/block_load_probe.h"
-#include "codegen/gemm_kernel_builder.h"
-#include "codegen/opencl_emitter.h"
+#include "layout/codegen/block_load_probe.h"
+#include "layout/codegen/gemm_kernel_builder.h"
+#include "layout/codegen/opencl_emitter.h"
 
 #include <nlohmann/json.hpp>
 

@@ -60,23 +60,19 @@ uint64_t at(const LinearLayout& l, uint64_t reg, uint64_t lane, uint64_t warp, u
   return packed;
 }
 
-uint64_t dimSize(const LinearLayout& l, const char* name) {
-  int i = l.inDimIndex(DimName(name));
-  return i < 0 ? 1 : l.inDimSize(i);
-}
-
 constexpr uint64_t kUnset = ~uint64_t{0};
 
 // Runs the plan on the element model; returns "" when every dst location ends up holding what dst
 // assigns it, else a description of the first mismatch.
 std::string execute(const conv::ConversionPlan& p, const LinearLayout& src,
                     const LinearLayout& dst) {
-  const uint64_t lanes = dimSize(src, "lane"), warps = dimSize(src, "warp");
-  const uint64_t sregs = dimSize(src, "register"), dregs = dimSize(dst, "register");
+  const uint64_t lanes = src.inDimSize(DimName("lane")), warps = src.inDimSize(DimName("warp"));
+  const uint64_t sregs = src.inDimSize(DimName("register")),
+                 dregs = dst.inDimSize(DimName("register"));
   if (uint64_t(p.numLanes) != lanes || uint64_t(p.srcRegisters) != sregs ||
       uint64_t(p.dstRegisters) != dregs)
     return "plan geometry differs from the layouts";
-  const uint64_t blocks = dimSize(src, "block");
+  const uint64_t blocks = src.inDimSize(DimName("block"));
   // One CTA's shared memory holds its tile: coordinates without the bits src's blocks select.
   uint64_t blockBits = 0;
   for (uint64_t b = 1; b < blocks; b <<= 1) blockBits |= at(src, 0, 0, 0, b);
@@ -141,7 +137,7 @@ std::string execute(const conv::ConversionPlan& p, const LinearLayout& src,
         const LinearLayout& sh = p.shared->shared;
         // Shared layout: offset -> coordinates, a bijection; address of an element = its preimage.
         std::map<uint64_t, uint64_t> offsetOf;
-        const uint64_t offsets = dimSize(sh, "offset");
+        const uint64_t offsets = sh.inDimSize(DimName("offset"));
         for (uint64_t o = 0; o < offsets; ++o) {
           std::vector<uint64_t> ins(sh.numInDims(), 0), outs(sh.numOutDims());
           ins[sh.inDimIndex(DimName("offset"))] = o;

@@ -366,6 +366,35 @@ TEST(LinearLayout, Accessors) {
   EXPECT_EQ(layout::dims::standardOut(3).str(), "dim3");
 }
 
+TEST(LinearLayout, DimSizesByName) {
+  // register has 2 bases (size 4), lane none (size 1), warp 1 (size 2); dim0 is 8, dim1 2.
+  LinearLayout l =
+      make({{kReg, {{1, 0}, {2, 0}}}, {kLane, {}}, {kWarp, {{4, 1}}}}, {{kDim0, 8}, {kDim1, 2}});
+  EXPECT_EQ(l.inDimSize(kReg), 4u);
+  EXPECT_EQ(l.inDimSize(kLane), 1u);
+  EXPECT_EQ(l.inDimSize(kWarp), 2u);
+  EXPECT_EQ(l.outDimSize(kDim0), 8u);
+  EXPECT_EQ(l.outDimSize(kDim1), 2u);
+  // An absent dim has size 1 (what `product` treats it as); an out-dim name is not an in-dim.
+  EXPECT_EQ(l.inDimSize(kBlock), 1u);
+  EXPECT_EQ(l.inDimSize(kDim0), 1u);
+  EXPECT_EQ(l.outDimSize(kReg), 1u);
+  EXPECT_EQ(l.outDimSize(D("dim2")), 1u);
+  // The empty layout lacks every dim.
+  EXPECT_EQ(LinearLayout().inDimSize(kReg), 1u);
+  EXPECT_EQ(LinearLayout().outDimSize(kDim0), 1u);
+  // A 2^40-element identity: log2 size 40 on both sides.
+  LinearLayout big = id1(uint64_t{1} << 40, kI, kO);
+  EXPECT_EQ(big.inDimSize(kI), uint64_t{1} << 40);
+  EXPECT_EQ(big.outDimSize(kO), uint64_t{1} << 40);
+  // By name and by index agree after a transpose moves the dims.
+  auto moved = l.transposeIns(std::vector<DimName>{kWarp, kReg, kLane});
+  ASSERT_OK(moved);
+  EXPECT_EQ(moved->inDimSize(0), 2u);
+  EXPECT_EQ(moved->inDimSize(kWarp), 2u);
+  EXPECT_EQ(moved->inDimSize(kReg), 4u);
+}
+
 // =================================================================================================
 // apply
 // =================================================================================================

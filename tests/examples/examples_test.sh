@@ -13,7 +13,8 @@ data=$here/../data
 declare -A bin
 if [[ $# -eq 1 && -d $1 ]]; then
   for name in conversion_example xegpu_lane_coordinates dpas_block_loads bank_report_swizzle \
-    conversion_plan gemm_build_simulate; do
+    conversion_plan gemm_build_simulate typed_encodings hardware_targets batch_embedding \
+    cuda_gemm_plan xegpu_propagation; do
     bin[$name]=$1/$name
   done
 else
@@ -30,15 +31,16 @@ fail() {
   failures=$((failures + 1))
 }
 
-# run NAME: runs the example, keeps its output in $tmp/NAME.out, checks exit status 0.
+# run NAME [ARG...]: runs the example, keeps its output in $tmp/NAME.out, checks exit status 0.
 run() {
   local name=$1
+  shift
   if [[ ! -x ${bin[$name]:-} ]]; then
     fail "$name: no binary (${bin[$name]:-not given})"
     : >"$tmp/$name.out"
     return
   fi
-  "${bin[$name]}" >"$tmp/$name.out" 2>"$tmp/$name.err"
+  "${bin[$name]}" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
   local rc=$?
   if [[ $rc -eq 0 ]]; then pass; else fail "$name: exit status $rc: $(head -c 400 "$tmp/$name.err")"; fi
 }
@@ -223,6 +225,165 @@ ratio=$(sed -n 's/^verification: PASSED: 4096 elements, 0 mismatches (|D - ref| 
 if [[ -n $ratio ]] && awk -v r="$ratio" 'BEGIN { exit !(r >= 0 && r <= 1) }'; then pass; else
   fail "gemm random: no PASSED line with a bound fraction in [0, 1]: $(grep '^verification' "$out")"
 fi
+
+# ---- typed_encodings ------------------------------------------------------------------------
+# Printed text: Triton's spelling, as Triton 3.6.0 prints these encodings in
+# tests/data/triton_encoding_vectors.jsonl (the blocked one as id 77 with other warps; the mma as
+# id 284; dot_op(nvidia_mma) with kWidth as ids 172-175).
+run typed_encodings
+out=$tmp/typed_encodings.out
+mma="#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>"
+line typed_encodings blocked-text "blocked text: #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>"
+line typed_encodings mma-text "mma text: $mma"
+line typed_encodings dot-text "dot_op A text: #ttg.dot_op<{opIdx = 0, parent = $mma, kWidth = 2}>"
+# By hand, blocked [1, 4] / [8, 4] / [1, 1], order [1, 0] over [8, 16] (docs/reference/
+# triton-linear-layout.md §5.2: identityStandardND over register, then lane, dim 1 first): the 4
+# registers step columns 1, 2; lane bits 0-1 columns 4, 8; lane bits 2-4 rows 1, 2, 4. So element
+# (r, c) is register c % 4 of lane 4 * r + c / 4: (5, 13) is register 1 of lane 23, (7, 15)
+# register 3 of lane 31; lane 23 = 0b10111, register 1 holds (1 + 4, 4 + 8 + 1) = (5, 13).
+sed -n '/^blocked over/,/^where out dims/p' "$out" >"$tmp/te_blocked.txt"
+for b in "register=1 -> (0, 1)" "register=2 -> (0, 2)" "lane=1 -> (0, 4)" "lane=2 -> (0, 8)" \
+  "lane=4 -> (1, 0)" "lane=8 -> (2, 0)" "lane=16 -> (4, 0)"; do
+  basis "$tmp/te_blocked.txt" "$b"
+done
+line typed_encodings blocked-forward "blocked: lane 23, register 1 holds element (5, 13)"
+line typed_encodings blocked-00 "blocked: element (0, 0) is held by lane 0, register 0 (warp 0)"
+line typed_encodings blocked-5-13 "blocked: element (5, 13) is held by lane 23, register 1 (warp 0)"
+line typed_encodings blocked-7-15 "blocked: element (7, 15) is held by lane 31, register 3 (warp 0)"
+# mma v2 over [16, 16]: Triton 3.6.0's layout (tests/data/triton_encoding_vectors.jsonl id 284):
+# register (0, 1), (8, 0), (0, 8); lane (0, 2), (0, 4), (1, 0), (2, 0), (4, 0). The same by hand
+# from the PTX ISA's m16n8 C fragment: c0, c1 at (groupID, 2 * threadID_in_group + 0 / 1), c2, c3
+# 8 rows lower, lane = 4 * groupID + threadID_in_group; the second n8 tile in registers 4-7. So
+# (9, 3) is c3 of lane 4 * 1 + 1 = 5; (9, 13) is c3 of the second tile, lane 4 + 2 = 6, register 7.
+sed -n '/^mma over/,/^where out dims/p' "$out" >"$tmp/te_mma.txt"
+# dot_op A (kWidth 2) over [16, 16], by hand from §5.2 (tile [16, kWidth * 8] built like the mma
+# tile: kWidth registers along K, 4 lanes along K, 8 lanes along M, M/8 registers along M, then
+# K / (kWidth * 4) = 2 registers along K): the same bases. The PTX m16n8k16 A fragment agrees:
+# a0-a7 = (g, 2t + 0 / 1), (g + 8, ...), (g, 2t + 8 + ...), (g + 8, 2t + 8 + ...). So (10, 12) is
+# a6 of lane 4 * 2 + 2 = 10 and (15, 15) a7 of lane 31.
+sed -n '/^dot_op A over/,/^where out dims/p' "$out" >"$tmp/te_dot.txt"
+for f in te_mma te_dot; do
+  for b in "register=1 -> (0, 1)" "register=2 -> (8, 0)" "register=4 -> (0, 8)" "lane=1 -> (0, 2)" \
+    "lane=2 -> (0, 4)" "lane=4 -> (1, 0)" "lane=8 -> (2, 0)" "lane=16 -> (4, 0)"; do
+    basis "$tmp/$f.txt" "$b"
+  done
+done
+line typed_encodings mma-00 "mma: element (0, 0) is held by lane 0, register 0 (warp 0)"
+line typed_encodings mma-9-3 "mma: element (9, 3) is held by lane 5, register 3 (warp 0)"
+line typed_encodings mma-9-13 "mma: element (9, 13) is held by lane 6, register 7 (warp 0)"
+line typed_encodings dot-00 "dot_op A: element (0, 0) is held by lane 0, register 0 (warp 0)"
+line typed_encodings dot-10-12 "dot_op A: element (10, 12) is held by lane 10, register 6 (warp 0)"
+line typed_encodings dot-15-15 "dot_op A: element (15, 15) is held by lane 31, register 7 (warp 0)"
+line typed_encodings read-back "blocked read back from its text: sizePerThread [1, 4]"
+
+# ---- hardware_targets -----------------------------------------------------------------------
+# pvc, docs/reference/intel-xe.md: §4.4 subgroup size 16, GRF 64 B, 128 GRF per thread or 256
+# in large-GRF mode; §1.1 executionSize 16 on PVC, systolicDepth 8, repeatCount up to 8, and one
+# instruction A = [RC, SD * opsPerChan] x B = [SD * opsPerChan, ES] with opsPerChan 2 for bf16.
+# Banks, docs/reference/banks-swizzles-visualizers.md §3.4: 64 consecutive bytes in 16 banks of
+# 4 B, one phase per 16-lane sub-group request; the oneAPI guide's stride of 16 ints sends every
+# work-item to one bank (1/16 of the bandwidth): 16 distinct words in bank 0, 16-way, ideal 1.
+run hardware_targets
+line hardware_targets pvc-sg "subgroup size: 16 lanes"
+line hardware_targets pvc-grf "register file: 64 bytes per register; 128 256 registers per thread"
+grep -qF "DPAS: executionSize 16, systolicDepth 8, maxRepeatCount 8; types" "$tmp/hardware_targets.out" &&
+  pass || fail "hardware_targets: pvc DPAS 16 / 8 / 8"
+line hardware_targets pvc-dpas-shape "one bf16 DPAS: A [8, 16] x B [16, 16] -> C [8, 16]"
+line hardware_targets pvc-banks "bank model xe: 16 banks x 4 B, 16 lanes, 1 phase(s) for xe.slm.ld.b32"
+line hardware_targets pvc-stride "stride-64-byte read (xe.slm.ld.b32): 16-way, 16 wavefronts (ideal 1)"
+# The message tests/target/hardware_target_test.cpp (UnknownTarget) expects for a name it lacks.
+grep -qF "looking up 'pvx': unknown target 'pvx' (known: pvc, bmg, arc, nvidia, cdna3, cdna4" \
+  "$tmp/hardware_targets.out" && pass || fail "hardware_targets: unknown target message"
+# my_gpu: the values of examples/data/my_gpu_target.json. By hand: DPAS A [4, 16] with
+# maxRepeatCount 4; 32 banks: lane l's word 16 * l is in bank 16 * l mod 32, 0 or 16, 8 distinct
+# words in each: 8-way, ideal ceil(16 / 32) = 1.
+line hardware_targets my-name "== my_gpu (intel): $(sed -n 's/^  "description": "\(.*\)",$/\1/p' \
+  "$here/../../examples/data/my_gpu_target.json")"
+line hardware_targets my-grf "register file: 64 bytes per register; 128 registers per thread"
+line hardware_targets my-dpas "DPAS: executionSize 16, systolicDepth 8, maxRepeatCount 4; types bf16 f16"
+line hardware_targets my-dpas-shape "one bf16 DPAS: A [4, 16] x B [16, 16] -> C [4, 16]"
+line hardware_targets my-tf32 "supports tf32: no"
+[[ $(grep -c '^2D block I/O: yes$' "$tmp/hardware_targets.out") -eq 2 ]] && pass ||
+  fail "hardware_targets: pvc and my_gpu (blockIo \"pvc\") have 2D block I/O"
+line hardware_targets my-banks "bank model my_slm: 32 banks x 4 B, 16 lanes, 1 phase(s) for my_slm.ld.b32"
+line hardware_targets my-stride "stride-64-byte read (my_slm.ld.b32): 8-way, 8 wavefronts (ideal 1)"
+
+# ---- batch_embedding ------------------------------------------------------------------------
+# The first four responses are docs/interchange.md §2.1's example session, read from the doc
+# (its requests are the program's stream).
+run batch_embedding
+out=$tmp/batch_embedding.out
+awk '/\| layoutctl batch$/ { on = 1; next } on && /^```/ { exit } on' \
+  "$here/../../docs/interchange.md" >"$tmp/doc_session.txt"
+if [[ $(wc -l <"$tmp/doc_session.txt") -eq 4 ]] && diff <(head -4 "$out") "$tmp/doc_session.txt" >"$tmp/diff"; then
+  pass
+else fail "batch_embedding vs docs/interchange.md §2.1's session: $(cat "$tmp/diff")"; fi
+# example.owner on the blocked layout of typed_encodings above: (5, 13) is register 1 of lane 23.
+line batch_embedding owner '{"id":5,"result":{"register":1,"lane":23,"warp":0,"block":0}}'
+# An unknown argument, in the words of docs/interchange.md §2.1 ("Unknown arguments").
+line batch_embedding unknown-arg \
+  '{"id":6,"error":"example.owner: args.elemnt: unknown argument (example.owner takes encoding, shape, element)"}'
+grep -q '^{"id":7,"error":"example.owner: ' "$out" && pass || fail "batch_embedding: no error for id 7"
+
+# ---- cuda_gemm_plan -------------------------------------------------------------------------
+# By hand, from the configuration (1024 x 1024 x 512 bf16, tile 128 x 128 x 32, warps 2 x 2, 4
+# stages) and layout/codegen/cuda_gemm_plan.h's derivation: the name follows its pattern
+# (gemm_sm80_bf16_128x128x32_w2x2_s4 is its own example); 4 warps = 128 threads; (1024 / 128)^2 =
+# 64 CTAs; a stage is (128 * 32 + 32 * 128) * 2 = 16384 bytes, 4 of them 65536; 128 * 128 / 128 =
+# 128 f32 accumulators per thread; each warp owns 64 x 64: per k16 4 A fragments (m16, 4
+# registers) + 8 B fragments (n8, 2 registers) = 32 registers, 4 x 8 = 32 mma.sync, 4 + 4
+# ldmatrix.x4 (16 x 16 each); BK 32 = 2 k16: 64 mma.sync, 16 ldmatrix.x4; 16384 / 16 / 128 = 8
+# cp.async per thread; 512 / 32 = 16 BK steps.
+cu=$tmp/gemm.cu
+run cuda_gemm_plan "$cu"
+out=$tmp/cuda_gemm_plan.out
+acc="#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>"
+line cuda_gemm_plan name "kernel: gemm_sm80_bf16_128x128x32_w2x2_s4"
+line cuda_gemm_plan accumulator "accumulator: $acc"
+line cuda_gemm_plan launch "launch: 64 CTAs x 128 threads, 65536 bytes of shared memory (4 stages of 16384 bytes)"
+line cuda_gemm_plan registers "per thread: 128 f32 accumulators, 32 fragment registers per k16 step"
+line cuda_gemm_plan per-step "per warp and BK step: 64 mma.sync, 16 ldmatrix.x4; per thread: 8 cp.async; 16 BK steps"
+line cuda_gemm_plan a-tile "operand A: shared tile 128 x 32, 4096 elements per stage"
+line cuda_gemm_plan b-tile "operand B: shared tile 32 x 128, 4096 elements per stage"
+line cuda_gemm_plan a-enc "  register layout: #ttg.dot_op<{opIdx = 0, parent = $acc, kWidth = 2}>"
+line cuda_gemm_plan b-enc "  register layout: #ttg.dot_op<{opIdx = 1, parent = $acc, kWidth = 2}>"
+# The bank proofs: a 32-bank x 4 B line is 128 bytes, and both a cp.async warp issue (32 lanes x
+# 16 B) and an ldmatrix.x4 (4 matrices of 8 rows x 16 B) move 512 bytes: 4 wavefronts ideal per
+# issue. A stage of either operand is 4096 * 2 / 512 = 16 cp.async issues; each warp issues 4
+# ldmatrix.x4 of A and 4 of B per k16 (above), 2 k16 per stage, 4 warps: 32. Conflict-free:
+# wavefronts == ideal, 1-way, 0 conflict wavefronts (B stored K x N reads with .trans).
+for i in "nvidia.ldmatrix.x4: 32 issues, 128 wavefronts (ideal 128), 1-way at worst" \
+  "nvidia.ldmatrix.x4.trans: 32 issues, 128 wavefronts (ideal 128), 1-way at worst"; do
+  grep -qxF -- "  $i" "$out" && pass || fail "cuda_gemm_plan: no line '  $i'"
+done
+[[ $(grep -c '^  nvidia.st.b128 (cp.async 16 B): 16 issues, 64 wavefronts (ideal 64), 1-way at worst$' "$out") -eq 2 ]] &&
+  pass || fail "cuda_gemm_plan: cp.async of A and B not both conflict-free"
+[[ $(grep -c 'conflict wavefronts: 0, cp.async conflict wavefronts: 0$' "$out") -eq 2 ]] && pass ||
+  fail "cuda_gemm_plan: the synthesized swizzles are not conflict-free"
+line cuda_gemm_plan wrote "wrote $cu"
+# The source: the kernel's entry point and the PTX instructions of the sm80 path (PTX ISA names:
+# bf16 mma with f32 accumulators, ldmatrix .trans for B stored K x N, 16-byte cp.async).
+for s in "extern \"C\" __global__ void __launch_bounds__(128) gemm_sm80_bf16_128x128x32_w2x2_s4(" \
+  "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" "ldmatrix.sync.aligned.m8n8.x4.shared.b16" \
+  "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16" "cp.async.cg.shared.global"; do
+  grep -qF -- "$s" "$cu" 2>/dev/null && pass || fail "cuda_gemm_plan: the .cu file lacks '$s'"
+done
+
+# ---- xegpu_propagation ----------------------------------------------------------------------
+# Seed 000 lines 819-834 (the RFC's dpas example, as tests/xegpu/xegpu_propagation_test.cpp,
+# DpasRfcExample, transcribes it), in the canonical spelling of layout/xegpu/propagation.h
+# (`key = [a, b]`): A keeps D's sg_layout with sg_data [32, 32]; B is VNNI-packed (inst_data
+# [16, 16], lane_data [2, 1]); C is D (the RFC prints C's inst_data as [16, 16], a typo by its own
+# rule "sg_data for m and n dimension as output", as that test explains).
+run xegpu_propagation
+d="sg_layout = [8, 4], sg_data = [32, 64], inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1], order = [1, 0]"
+line xegpu_propagation result "result: #xegpu.layout<$d>"
+line xegpu_propagation a "a: #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1], order = [1, 0]>"
+line xegpu_propagation b "b: #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], inst_data = [16, 16], lane_layout = [1, 16], lane_data = [2, 1], order = [1, 0]>"
+line xegpu_propagation c "c: #xegpu.layout<$d>"
+line xegpu_propagation b-parses "b parses back: yes"
+# The variant entry point (PropagationRequest) gives what the typed overload gives.
+line xegpu_propagation variant "dpas through the variant: same"
 
 echo "$passes checks passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -2,7 +2,7 @@
 // address = shared address of the element * element bytes, word = byte / bankBytes, bank = word
 // mod banks; per phase, the ways of a bank = its distinct words. The shared addresses come from
 // the README's own descriptions (row-major, seed 004's XOR rule, padded_shared's padding).
-#include "explorer/bank_view.h"
+#include "layout/views/bank_view.h"
 
 #include "layout/smem/bank_model.h"
 #include "layout/triton/layout_operand.h"
@@ -16,8 +16,8 @@
 
 namespace {
 
-using explorer::CellGrid;
 using layout::LinearLayout;
+using layout::views::CellGrid;
 
 // Seed 004's MFMA 16x16x32 reads of the 32x64 f16 tile (the README's `layoutctl banks` default).
 constexpr const char* kSeedReads = R"({
@@ -72,7 +72,7 @@ std::string gridId(const std::string& prefix, size_t p) {
 }
 
 // Checks the side's grids cell by cell against the model; returns the largest ways seen.
-int checkSide(const explorer::BankViewResult& res, const std::string& prefix,
+int checkSide(const layout::views::BankViewResult& res, const std::string& prefix,
               const std::vector<PhaseModel>& model, int banks) {
   int worst = 0;
   for (size_t p = 0; p < model.size(); ++p) {
@@ -89,9 +89,9 @@ int checkSide(const explorer::BankViewResult& res, const std::string& prefix,
       auto it = model[p].find(b);
       const int ways = it == model[p].end() ? 0 : int(it->second.size());
       worst = std::max(worst, ways);
-      EXPECT_EQ(g->fill[size_t(g->index(0, b))], explorer::palette::heat(ways, res.heatMax))
+      EXPECT_EQ(g->fill[size_t(g->index(0, b))], layout::views::palette::heat(ways, res.heatMax))
           << "bank " << b;
-      EXPECT_EQ((g->marks[size_t(g->index(0, b))] & explorer::kMarkConflict) != 0, ways > 1)
+      EXPECT_EQ((g->marks[size_t(g->index(0, b))] & layout::views::kMarkConflict) != 0, ways > 1)
           << "bank " << b;
       int w = 0;
       if (it != model[p].end()) {
@@ -106,7 +106,7 @@ int checkSide(const explorer::BankViewResult& res, const std::string& prefix,
   return worst;
 }
 
-bool hasText(const explorer::Scene& s, const std::string& needle) {
+bool hasText(const layout::views::Scene& s, const std::string& needle) {
   for (const auto& t : s.texts)
     if (t.text.find(needle) != std::string::npos) return true;
   return false;
@@ -120,7 +120,7 @@ LinearLayout seedAccess() {
 
 // The README's `layoutctl banks` example: row-major 32x64 f16 read by ds_read_b128, 4-way.
 TEST(BankView, RowMajorSeedTileMatchesTheBruteForceModel) {
-  auto res = explorer::bankView(kSeedReads, "", {}, 16, "cdna4.ds_read_b128");
+  auto res = layout::views::bankView(kSeedReads, "", {}, 16, "cdna4.ds_read_b128");
   ASSERT_TRUE(res.ok()) << res.error().message;
   auto ins = layout::smem::bankInstruction("cdna4.ds_read_b128");
   ASSERT_TRUE(ins.ok());
@@ -138,7 +138,7 @@ TEST(BankView, RowMajorSeedTileMatchesTheBruteForceModel) {
 // The README's conflict-free seed 004 swizzle (swizzle unit 8, max phase 8): column chunk
 // c / 8 XOR row % 8; lane 1 lands on banks 36-39.
 TEST(BankView, XorSwizzledSeedTileIsConflictFree) {
-  auto res = explorer::bankView(
+  auto res = layout::views::bankView(
       kSeedReads, "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>", {},
       16, "cdna4.ds_read_b128");
   ASSERT_TRUE(res.ok()) << res.error().message;
@@ -151,12 +151,12 @@ TEST(BankView, XorSwizzledSeedTileIsConflictFree) {
   ASSERT_NE(g, nullptr);
   for (int b = 36; b < 40; ++b) EXPECT_EQ(g->labels[size_t(g->index(0, b))], "1") << b;
   EXPECT_EQ(res->current.wavefronts, res->current.idealWavefronts);
-  for (uint8_t m : g->marks) EXPECT_EQ(m & explorer::kMarkConflict, 0);
+  for (uint8_t m : g->marks) EXPECT_EQ(m & layout::views::kMarkConflict, 0);
 }
 
 // Half the XOR swizzle (max phase 4): rows r and r + 4 of a phase share banks, 2-way.
 TEST(BankView, PartialSwizzleIsTwoWay) {
-  auto res = explorer::bankView(
+  auto res = layout::views::bankView(
       kSeedReads, "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>", {},
       16, "cdna4.ds_read_b128");
   ASSERT_TRUE(res.ok()) << res.error().message;
@@ -171,7 +171,7 @@ TEST(BankView, PartialSwizzleIsTwoWay) {
 // The synthesized side: its grids agree with the model over the returned layout, and no bank
 // serves more words than the phase's ideal.
 TEST(BankView, SynthesizedSwizzleHasNoConflicts) {
-  auto res = explorer::bankView(kSeedReads, "", {}, 16, "cdna4.ds_read_b128");
+  auto res = layout::views::bankView(kSeedReads, "", {}, 16, "cdna4.ds_read_b128");
   ASSERT_TRUE(res.ok()) << res.error().message;
   ASSERT_TRUE(res->swizzledShared.has_value()) << res->swizzleNote;
   ASSERT_TRUE(res->swizzled.has_value());
@@ -209,9 +209,9 @@ TEST(BankView, PaddedSharedUsesThePaddedAddresses) {
   int64_t shape[] = {64, 64};
   const char* access = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], "
                        "warpsPerCTA = [4, 1], order = [1, 0]}>";
-  auto res =
-      explorer::bankView(access, "#ttg.padded_shared<[64:+4] {order = [1, 0], shape = [64, 64]}>",
-                         shape, 16, "nvidia.st.b128");
+  auto res = layout::views::bankView(
+      access, "#ttg.padded_shared<[64:+4] {order = [1, 0], shape = [64, 64]}>", shape, 16,
+      "nvidia.st.b128");
   ASSERT_TRUE(res.ok()) << res.error().message;
   auto op = layout::parseLayoutOperand(access, shape, layout::OperandKind::Distributed, "access");
   ASSERT_TRUE(op.ok());
@@ -228,9 +228,9 @@ TEST(BankView, PaddedSharedUsesThePaddedAddresses) {
 }
 
 TEST(BankView, PhasesAreCappedWithANote) {
-  explorer::BankViewOptions opt;
+  layout::views::BankViewOptions opt;
   opt.maxPhases = 2;
-  auto res = explorer::bankView(kSeedReads, "", {}, 16, "cdna4.ds_read_b128", opt);
+  auto res = layout::views::bankView(kSeedReads, "", {}, 16, "cdna4.ds_read_b128", opt);
   ASSERT_TRUE(res.ok()) << res.error().message;
   EXPECT_NE(res->scene.grid("banks.1"), nullptr);
   EXPECT_EQ(res->scene.grid("banks.2"), nullptr);
@@ -243,31 +243,31 @@ TEST(BankView, PhasesAreCappedWithANote) {
 
 TEST(BankView, ErrorsNameTheField) {
   int64_t shape[] = {32, 64};
-  auto a = explorer::bankView("#ttg.blocked<{oops}>", "", shape, 16, "cdna4.ds_read_b128");
+  auto a = layout::views::bankView("#ttg.blocked<{oops}>", "", shape, 16, "cdna4.ds_read_b128");
   ASSERT_FALSE(a.ok());
   EXPECT_EQ(a.error().message.rfind("access: ", 0), 0u) << a.error().message;
-  auto s = explorer::bankView(kSeedReads, "#ttg.swizzled_shared<{vec = 3}>", {}, 16,
-                              "cdna4.ds_read_b128");
+  auto s = layout::views::bankView(kSeedReads, "#ttg.swizzled_shared<{vec = 3}>", {}, 16,
+                                   "cdna4.ds_read_b128");
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().message.rfind("shared: ", 0), 0u) << s.error().message;
-  auto i = explorer::bankView(kSeedReads, "", {}, 16, "cdna4.ds_read_b1024");
+  auto i = layout::views::bankView(kSeedReads, "", {}, 16, "cdna4.ds_read_b1024");
   ASSERT_FALSE(i.ok());
   EXPECT_EQ(i.error().message.rfind("instruction: unknown instruction", 0), 0u)
       << i.error().message;
-  auto j = explorer::bankView(kSeedReads, "", {}, 16, "{\"name\": 3}");
+  auto j = layout::views::bankView(kSeedReads, "", {}, 16, "{\"name\": 3}");
   ASSERT_FALSE(j.ok());
   EXPECT_EQ(j.error().message.rfind("instruction: ", 0), 0u) << j.error().message;
   // Issue 31: a bank model as JSON is read by the library's bounded reader: nesting past its
   // depth limit is refused before parsing (nlohmann's parser used to take any depth).
   const std::string deep = "{\"name\": " + std::string(300, '[') + std::string(300, ']') + "}";
-  auto d = explorer::bankView(kSeedReads, "", {}, 16, deep);
+  auto d = layout::views::bankView(kSeedReads, "", {}, 16, deep);
   ASSERT_FALSE(d.ok());
   EXPECT_EQ(d.error().message.rfind("instruction: JSON nested more than 256 levels deep", 0), 0u)
       << d.error().message;
-  auto m = explorer::bankView(kSeedReads, "", {}, 16, "{\"name\": ");
+  auto m = layout::views::bankView(kSeedReads, "", {}, 16, "{\"name\": ");
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.error().message.rfind("instruction: malformed JSON: ", 0), 0u) << m.error().message;
-  auto e = explorer::bankView(kSeedReads, "", {}, 12, "cdna4.ds_read_b128");
+  auto e = layout::views::bankView(kSeedReads, "", {}, 12, "cdna4.ds_read_b128");
   ASSERT_FALSE(e.ok());
   EXPECT_EQ(e.error().message.rfind("elemBits: ", 0), 0u) << e.error().message;
 }

@@ -1,7 +1,7 @@
 // The block-load view against the plan's own fields and the operand's linear layout: the load
 // rectangles are recomputed here from BlockLoad (tileHeight rows, tileWidth * numBlocks load
 // elements per row), the work-item's elements from toLinearLayout over its registers.
-#include "explorer/block_load_view.h"
+#include "layout/views/block_load_view.h"
 
 #include "layout/intel/block_io.h"
 #include "layout/triton/encoding.h"
@@ -12,7 +12,7 @@
 
 namespace {
 
-using explorer::CellGrid;
+using layout::views::CellGrid;
 using Coord = std::pair<int64_t, int64_t>;
 
 const char* kParent =
@@ -35,7 +35,7 @@ std::set<Coord> heldBy(const std::string& text, std::vector<int64_t> shape, int 
   std::set<Coord> out;
   for (uint64_t l = 0; l < ll->inDimSize(li); ++l) {
     if (lane >= 0 && l != uint64_t(lane)) continue;
-    for (uint64_t r = 0; r < ll->inDimSize(ll->inDimIndex(layout::dims::reg())); ++r) {
+    for (uint64_t r = 0; r < ll->inDimSize(layout::dims::reg()); ++r) {
       // In-dims by name; block (one CTA) stays 0.
       std::vector<uint64_t> in(size_t(ll->numInDims()), 0), xy(2);
       in[size_t(ll->inDimIndex(layout::dims::reg()))] = r;
@@ -56,7 +56,7 @@ struct LoadRect {
 // "L<j> r<k>" must name the register of load j's result (the reference executor's per-lane
 // list, cut into operandRegisterBits units) that holds the labelled element: the loads run on a
 // surface of 16-bit elements holding their own row + 1, then their own column + 1.
-void checkRegistersWithTheExecutor(const explorer::BlockLoadViewResult& res, bool transposed,
+void checkRegistersWithTheExecutor(const layout::views::BlockLoadViewResult& res, bool transposed,
                                    std::vector<int64_t> shape, int workItem,
                                    const std::vector<LoadRect>& rects) {
   namespace intel = layout::intel;
@@ -115,11 +115,11 @@ struct Case {
 
 void checkCase(const Case& c) {
   const std::string text = operand(c.opIdx);
-  explorer::BlockLoadViewOptions opt;
+  layout::views::BlockLoadViewOptions opt;
   opt.transposedInMemory = c.transposed;
   opt.subgroup = c.subgroup;
   opt.maxCells = c.maxCells;
-  auto res = explorer::blockLoadView(text, c.shape, 16, c.workItem, opt);
+  auto res = layout::views::blockLoadView(text, c.shape, 16, c.workItem, opt);
   ASSERT_TRUE(res.ok()) << res.error().message;
   const layout::intel::BlockLoadPlan& plan = res->plan;
   ASSERT_EQ(res->numLoads, plan.numLoads);
@@ -170,15 +170,15 @@ void checkCase(const Case& c) {
     for (int col = 0; col < g->cols; ++col) {
       const Coord x{res->gridRow0 + r, res->gridCol0 + col};
       auto it = coveredBy.find(x);
-      const explorer::Rgba want =
-          it == coveredBy.end() ? explorer::palette::kDimmed
-                                : explorer::palette::categorical(it->second[0], plan.numLoads);
+      const layout::views::Rgba want =
+          it == coveredBy.end() ? layout::views::palette::kDimmed
+                                : layout::views::palette::categorical(it->second[0], plan.numLoads);
       ASSERT_EQ(g->fill[size_t(g->index(r, col))], want) << x.first << "," << x.second;
     }
   // One outlined, unfilled rectangle per load, on that load's cells.
-  std::vector<const explorer::SceneRect*> outlines;
+  std::vector<const layout::views::SceneRect*> outlines;
   for (const auto& sr : res->scene.rects)
-    if (sr.stroke == explorer::palette::kOutline && sr.fill.a == 0) outlines.push_back(&sr);
+    if (sr.stroke == layout::views::palette::kOutline && sr.fill.a == 0) outlines.push_back(&sr);
   ASSERT_EQ(int(outlines.size()), plan.numLoads);
   for (int j = 0; j < plan.numLoads; ++j) {
     const R& r = rects[size_t(j)];
@@ -193,7 +193,7 @@ void checkCase(const Case& c) {
   int highlighted = 0;
   for (int r = 0; r < g->rows; ++r)
     for (int col = 0; col < g->cols; ++col)
-      if (g->marks[size_t(g->index(r, col))] & explorer::kMarkHighlight) {
+      if (g->marks[size_t(g->index(r, col))] & layout::views::kMarkHighlight) {
         ++highlighted;
         EXPECT_TRUE(mine.count({res->gridRow0 + r, res->gridCol0 + col}));
       }
@@ -238,8 +238,8 @@ TEST(BlockLoadView, OperandBTransposedFourLoads) {
 // Subgroup 14 of operand A starts at row 96; a small cell limit crops the grid to its load.
 TEST(BlockLoadView, CroppedToTheSelectedSubgroup) {
   checkCase({0, {256, 32}, false, 7, 14, 2048});
-  auto res = explorer::blockLoadView(operand(0), std::vector<int64_t>{256, 32}, 16, 0,
-                                     {"pvc", false, 14, 2048, 0});
+  auto res = layout::views::blockLoadView(operand(0), std::vector<int64_t>{256, 32}, 16, 0,
+                                          {"pvc", false, 14, 2048, 0});
   ASSERT_TRUE(res.ok());
   EXPECT_EQ(res->gridRow0, 96);
   EXPECT_EQ(res->scene.grid("operand")->rows, 32);
@@ -247,23 +247,23 @@ TEST(BlockLoadView, CroppedToTheSelectedSubgroup) {
 
 TEST(BlockLoadView, ErrorsNameTheField) {
   std::vector<int64_t> shape = {256, 32};
-  auto w = explorer::blockLoadView(operand(0), shape, 16, 16);
+  auto w = layout::views::blockLoadView(operand(0), shape, 16, 16);
   ASSERT_FALSE(w.ok());
   EXPECT_EQ(w.error().message.rfind("workItem: ", 0), 0u) << w.error().message;
-  auto e = explorer::blockLoadView("#ttg.dot_op<{", shape, 16);
+  auto e = layout::views::blockLoadView("#ttg.dot_op<{", shape, 16);
   ASSERT_FALSE(e.ok());
   EXPECT_EQ(e.error().message.rfind("encoding: ", 0), 0u) << e.error().message;
-  explorer::BlockLoadViewOptions opt;
+  layout::views::BlockLoadViewOptions opt;
   opt.target = "xe9";
-  auto t = explorer::blockLoadView(operand(0), shape, 16, 0, opt);
+  auto t = layout::views::blockLoadView(operand(0), shape, 16, 0, opt);
   ASSERT_FALSE(t.ok());
   EXPECT_EQ(t.error().message.rfind("target: ", 0), 0u) << t.error().message;
   opt = {};
   opt.subgroup = 32;
-  auto s = explorer::blockLoadView(operand(0), shape, 16, 0, opt);
+  auto s = layout::views::blockLoadView(operand(0), shape, 16, 0, opt);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().message.rfind("subgroup: ", 0), 0u) << s.error().message;
-  auto b = explorer::blockLoadView(operand(0), shape, 8);
+  auto b = layout::views::blockLoadView(operand(0), shape, 8);
   ASSERT_FALSE(b.ok());
   EXPECT_NE(b.error().message.find("opsPerChan"), std::string::npos) << b.error().message;
 }

@@ -1,13 +1,13 @@
 // The explorer's models and views against brute force over the library's `apply` (every input
 // of the layout enumerated independently of TensorMap's incremental walk), and the SVG export
 // read back cell by cell.
-#include "explorer/base64_text.h"
-#include "explorer/layout_input.h"
-#include "explorer/layout_maps.h"
-#include "explorer/mma_operands.h"
-#include "explorer/svg_export.h"
-#include "explorer/ui_script.h"
-#include "explorer/views.h"
+#include "layout/views/base64_text.h"
+#include "layout/views/layout_input.h"
+#include "layout/views/layout_maps.h"
+#include "layout/views/mma_operands.h"
+#include "layout/views/svg_export.h"
+#include "layout/views/ui_script.h"
+#include "layout/views/views.h"
 
 #include "layout/triton/encoding.h"
 
@@ -20,7 +20,7 @@
 #include <regex>
 #include <set>
 
-using namespace explorer;
+using namespace layout::views;
 using layout::LinearLayout;
 
 namespace {
@@ -547,7 +547,7 @@ TEST(ExplorerInput, EncodingsXegpuJsonAndAliases) {
   auto x = parseLayoutInput("#xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>", shape);
   ASSERT_TRUE(x) << x.error().message;
   EXPECT_EQ(x->kind, "#xegpu.layout");
-  EXPECT_EQ(x->layout.inDimSize(x->layout.inDimIndex(layout::DimName("lane"))), 16u);
+  EXPECT_EQ(x->layout.inDimSize(layout::DimName("lane")), 16u);
   auto defs = layout::parseAliasFile(std::string("#blk = ") + kBlocked2Warps + "\n");
   ASSERT_TRUE(defs);
   layout::AttrAliases aliases;

@@ -98,8 +98,6 @@ struct Oracle {
     return o;
   }
 
-  uint64_t size(int dim) const { return dim < 0 ? 1 : ll.inDimSize(dim); }
-
   std::pair<uint64_t, uint64_t> apply(const Input& in) const {
     std::vector<uint64_t> ins(ll.numInDims(), 0), outs(ll.numOutDims(), 0);
     ins[reg] = in.reg;
@@ -112,10 +110,11 @@ struct Oracle {
 
   std::vector<Input> allInputs() const {
     std::vector<Input> all;
-    for (uint64_t b = 0; b < size(block); ++b)
-      for (uint64_t w = 0; w < size(warp); ++w)
-        for (uint64_t l = 0; l < size(lane); ++l)
-          for (uint64_t r = 0; r < size(reg); ++r) all.push_back({r, l, w, b});
+    for (uint64_t b = 0; b < ll.inDimSize(layout::dims::block()); ++b)
+      for (uint64_t w = 0; w < ll.inDimSize(layout::dims::warp()); ++w)
+        for (uint64_t l = 0; l < ll.inDimSize(layout::dims::lane()); ++l)
+          for (uint64_t r = 0; r < ll.inDimSize(layout::dims::reg()); ++r)
+            all.push_back({r, l, w, b});
     return all;
   }
 
@@ -129,7 +128,8 @@ struct Oracle {
   // The distinct elements a thread (lane, warp of block 0) holds over all its registers.
   size_t elementsOf(uint64_t l, uint64_t w) const {
     std::set<std::pair<uint64_t, uint64_t>> elems;
-    for (uint64_t r = 0; r < size(reg); ++r) elems.insert(apply({r, l, w, 0}));
+    for (uint64_t r = 0; r < ll.inDimSize(layout::dims::reg()); ++r)
+      elems.insert(apply({r, l, w, 0}));
     return elems.size();
   }
 };
@@ -374,7 +374,7 @@ TEST_F(ExplorerGui, SvgLabelsShowWarpAndBroadcast) {
     EXPECT_TRUE(seen.insert({c.row, c.col}).second) << "cell " << c.row << "," << c.col << " twice";
     Label l;
     ASSERT_TRUE(parseLabel(c.label, l)) << "label '" << c.label << "'";
-    const uint64_t lanes = oracle.size(oracle.lane);
+    const uint64_t lanes = oracle.ll.inDimSize(layout::dims::lane());
     auto [d0, d1] =
         oracle.apply({uint64_t(l.reg), uint64_t(l.thread) % lanes, uint64_t(l.thread) / lanes, 0});
     EXPECT_EQ(d0, uint64_t(c.row)) << c.label << " at " << c.row << "," << c.col;
@@ -903,7 +903,7 @@ TEST_F(ExplorerGui, DiffAndConvertInspectBothOwners) {
     json h = readJson("r.json")["hovered"];
     ASSERT_TRUE(h.is_object()) << view;
     auto label = [](const Oracle& o, const Oracle::Input& in) {
-      return "T" + std::to_string(in.lane + o.size(o.lane) * in.warp) + ":" +
+      return "T" + std::to_string(in.lane + o.ll.inDimSize(layout::dims::lane()) * in.warp) + ":" +
              std::to_string(in.reg);
     };
     auto allA = oa.owners(), allB = ob.owners();
@@ -966,7 +966,8 @@ void expectSelected(json report, const Oracle& oracle, uint64_t lane, uint64_t w
   EXPECT_EQ(sel["block"], 0);
   EXPECT_TRUE(sel["label"].is_string() && !sel["label"].get<std::string>().empty());
   EXPECT_EQ(report["error"], "");
-  EXPECT_EQ(report["hwHighlighted"], oracle.size(oracle.reg)) << "registers of the thread";
+  EXPECT_EQ(report["hwHighlighted"], oracle.ll.inDimSize(layout::dims::reg()))
+      << "registers of the thread";
   if (report["view"] == "tensor") {
     EXPECT_EQ(report["grids"]["tensor"]["highlighted"], oracle.elementsOf(lane, warp));
   }

@@ -9,7 +9,7 @@
 //   ./build-fuzz/tests/fuzz/batch_fuzzer tests/fuzz/corpus -max_total_time=60
 #include "layout/protocol/batch.h"
 #include "layout/smem/bank_model.h"
-#include "layout/text/json_text.h"
+#include "layout/text/internal/json_text.h"
 #include "layout/text/layout_json.h"
 #include "layout/text/mlir_attribute.h"
 #include "layout/triton/encoding.h"

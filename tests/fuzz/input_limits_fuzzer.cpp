@@ -11,21 +11,21 @@
 //
 //   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
 //   ./build-fuzz/tests/fuzz/input_limits_fuzzer tests/fuzz/limits_corpus -max_total_time=30
-#include "codegen/cuda_emitter.h"
-#include "codegen/cuda_gemm_plan.h"
-#include "explorer/layout_input.h"
-#include "explorer/ui_script.h"
-#include "kernels/opencl_prelude.h"
+#include "layout/codegen/cuda_emitter.h"
+#include "layout/codegen/cuda_gemm_plan.h"
 #include "layout/core/resource_limits.h"
 #include "layout/intel/block_io.h"
+#include "layout/kernels/opencl_prelude.h"
 #include "layout/protocol/batch.h"
 #include "layout/smem/bank_model.h"
 #include "layout/target/hardware_target.h"
 #include "layout/text/file_io.h"
-#include "layout/text/json_text.h"
+#include "layout/text/internal/json_text.h"
 #include "layout/text/mlir_attribute.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
+#include "layout/views/layout_input.h"
+#include "layout/views/ui_script.h"
 #include "structured_inputs.h"
 
 #include <nlohmann/json.hpp>
@@ -108,7 +108,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     layout::AttrAliases aliases;
     for (const auto& d : *defs) aliases[d.name] = d.value;
     for (const auto& d : *defs) {
-      (void)explorer::parseLayoutInput("#" + d.name, shape, aliases);
+      (void)layout::views::parseLayoutInput("#" + d.name, shape, aliases);
       auto enc = layout::triton::parseEncoding("#" + d.name, aliases);
       if (!enc) continue;
       auto ll = layout::triton::toLinearLayout(*enc, shape);
@@ -183,6 +183,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (auto prelude = layout::kernels::openClIntelPrelude(rest))
     if (prelude->find("layout_sub_group_id") == std::string::npos) std::abort();
 
-  (void)explorer::parseScript(rest);
+  (void)layout::views::parseScript(rest);
   return 0;
 }

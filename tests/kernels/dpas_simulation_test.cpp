@@ -3,7 +3,7 @@
 // read the simulator): the oracle packs random matrices into per-lane registers, the simulator
 // multiplies them, and the result must equal the oracle's reference bit for bit, for every type
 // and repeat count, including inputs whose sums round.
-#include "kernels/xe_simulator.h"
+#include "layout/kernels/xe_simulator.h"
 #include "support/dpas_operand_model.h"
 
 #include <gtest/gtest.h>

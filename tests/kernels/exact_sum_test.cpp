@@ -1,7 +1,7 @@
 // ExactSum (kernels/exact_sum.h) against an independent exact reference: Boost's cpp_rational
 // sums the same values as fractions, and the correctly rounded double of the fraction is found by
 // comparing with the neighbouring doubles (nextafter), not by ExactSum's bin arithmetic.
-#include "kernels/exact_sum.h"
+#include "layout/kernels/exact_sum.h"
 
 #include <boost/multiprecision/cpp_int.hpp>
 #include <gtest/gtest.h>

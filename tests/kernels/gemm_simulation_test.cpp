@@ -2,10 +2,10 @@
 // float64 / exact-integer reference (kernels/gemm_verification.h): int8 bit for bit, f16 / bf16
 // / tf32 bit for bit on inputs whose partial sums are exact, and within the stated fp32 bound on
 // general random inputs. Plus: corrupted kernels must fail, illegal block I/O must be caught.
-#include "codegen/gemm_kernel_builder.h"
-#include "kernels/exact_sum.h"
-#include "kernels/gemm_verification.h"
-#include "kernels/xe_simulator.h"
+#include "layout/codegen/gemm_kernel_builder.h"
+#include "layout/kernels/exact_sum.h"
+#include "layout/kernels/gemm_verification.h"
+#include "layout/kernels/xe_simulator.h"
 
 #include <nlohmann/json.hpp>
 

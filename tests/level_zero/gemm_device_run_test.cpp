@@ -1,7 +1,7 @@
 // The GEMM launch built from the kernel IR must match the emitter's parameter order and the IR's
 // NDRange; without a device a GEMM run reports NoDevice and leaves C and the verification alone.
-#include "codegen/gemm_kernel_builder.h"
-#include "kernels/gemm_verification.h"
+#include "layout/codegen/gemm_kernel_builder.h"
+#include "layout/kernels/gemm_verification.h"
 #include "layout/level_zero/gemm_device_run.h"
 
 #include <gtest/gtest.h>

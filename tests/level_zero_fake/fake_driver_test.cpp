@@ -4,8 +4,8 @@
 // before anything is created and named when unmet, and that a transpose-B GEMM runs its lane-order
 // probe before the GEMM. The fake's zeContextCreate always fails, so a launch that passes every
 // check stops there, and the message shows how far it got.
-#include "codegen/gemm_kernel_builder.h"
-#include "codegen/opencl_emitter.h"
+#include "layout/codegen/gemm_kernel_builder.h"
+#include "layout/codegen/opencl_emitter.h"
 #include "layout/level_zero/gemm_device_run.h"
 #include "layout/level_zero/level_zero_runner.h"
 

@@ -3,13 +3,13 @@
 // specs) and the simulator (liblayout's block-I/O executors, kernels::simulateDpas) must agree
 // register for register on one block load of each kind and one DPAS of each type. Skipped
 // without an OpenCL device unless LAYOUT_REQUIRE_OPENCL is set.
-#include "codegen/block_load_probe.h"
-#include "codegen/gemm_kernel_builder.h"
-#include "codegen/opencl_emitter.h"
-#include "kernels/gemm_verification.h"
-#include "kernels/opencl_prelude.h"
-#include "kernels/xe_simulator.h"
+#include "layout/codegen/block_load_probe.h"
+#include "layout/codegen/gemm_kernel_builder.h"
+#include "layout/codegen/opencl_emitter.h"
 #include "layout/intel/block_io.h"
+#include "layout/kernels/gemm_verification.h"
+#include "layout/kernels/opencl_prelude.h"
+#include "layout/kernels/xe_simulator.h"
 #include "layout/opencl/gemm_opencl_run.h"
 
 #include <gtest/gtest.h>

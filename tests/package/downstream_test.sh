@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The installed package works for a project outside this tree: `cmake --install` to a temporary
 # prefix, examples/downstream configured with find_package(layout ...) and built against it, its
-# conversion plan compared with layoutctl's for the same layouts; then a one-file program built
-# with `pkg-config --cflags --libs layout`.
+# conversion plan compared with layoutctl's for the same layouts, its front_door program (one
+# include: <layout/layout.h>) run; then a one-file program built with
+# `pkg-config --cflags --libs layout`.
 # usage: downstream_test.sh BUILD_DIR SOURCE_DIR LAYOUTCTL
 set -u
 build=$1 src=$2 ctl=$3
@@ -15,8 +16,13 @@ fail() {
 
 cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 ||
   fail "cmake --install: $(tail -5 "$tmp/install.log")"
-for f in include/layout/core/linear_layout.h include/codegen/kernel_ir.h bin/layoutctl; do
+for f in include/layout/layout.h include/layout/core/linear_layout.h include/layout/codegen/codegen.h \
+  include/layout/codegen/kernel_ir.h bin/layoutctl; do
   [[ -e $tmp/prefix/$f ]] || fail "install: $f missing"
+done
+# Internal headers and the internal libraries' headers (views, cuda) stay out of the package.
+for f in include/layout/text/internal include/layout/views include/layout/cuda; do
+  [[ ! -e $tmp/prefix/$f ]] || fail "install: $f is internal but installed"
 done
 # The optional runtime libraries (Level Zero, OpenCL): where the build has one, the package has it
 # too: its headers and its CMake target.
@@ -62,6 +68,11 @@ cmake --build "$tmp/downstream" >"$tmp/build.log" 2>&1 ||
   fail "building examples/downstream: $(tail -20 "$tmp/build.log")"
 "$tmp/downstream/downstream" >"$tmp/out.txt" 2>&1 || fail "downstream: $(cat "$tmp/out.txt")"
 grep -q "^invertAndCompose:" "$tmp/out.txt" || fail "downstream printed no invertAndCompose"
+# The front door: a program whose one include is <layout/layout.h> builds a layout from bases and
+# checks its values against the bases by hand (examples/downstream/front_door.cpp).
+"$tmp/downstream/front_door" >"$tmp/front_door.txt" 2>&1 || fail "front_door: $(cat "$tmp/front_door.txt")"
+grep -q "^front door: [0-9]* checks passed$" "$tmp/front_door.txt" ||
+  fail "front_door printed: $(cat "$tmp/front_door.txt")"
 # The plan must be the one layoutctl prints for the same two encodings.
 "$ctl" convert --src '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>' \
   --dst '#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>' \

@@ -79,6 +79,22 @@ TEST(BatchXegpu, PropagateRefusesZeroDims) {
             "xegpu.propagate: args.sourceShape: dimension 0 is 0: every dimension is at least 1");
 }
 
+// The request is read in protocol/: an op xegpu does not know is named with the list of ops, and
+// a result attribute that does not parse is reported with its line and column (the '>' that
+// should have been ',' or ']' is character 52 of the text).
+TEST(BatchXegpu, PropagateNamesAnUnknownOpAndWhereTheResultFailsToParse) {
+  const std::string unknown = errorOf(run(
+      "xegpu.propagate", {{"op", "frobnicate"},
+                          {"result", "#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>"}}));
+  EXPECT_NE(unknown.find("unknown op 'frobnicate' (expected one of dpas,"), std::string::npos)
+      << unknown;
+  const std::string bad = errorOf(
+      run("xegpu.propagate", {{"op", "transpose"},
+                              {"result", "#xegpu.layout<lane_layout = [1, 16], lane_data = [1>"},
+                              {"permutation", {1, 0}}}));
+  EXPECT_NE(bad.find("transpose: result: line 1, column 52"), std::string::npos) << bad;
+}
+
 TEST(BatchXegpu, Delinearize) {
   EXPECT_EQ(
       result(run("xegpu.delinearize", {{"layout", kLayout}, {"id", 2}, {"level", "subgroup"}})),

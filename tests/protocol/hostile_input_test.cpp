@@ -7,7 +7,7 @@
 #include "layout/core/linear_layout.h"
 #include "layout/core/resource_limits.h"
 #include "layout/protocol/batch.h"
-#include "layout/text/json_text.h"
+#include "layout/text/internal/json_text.h"
 #include "layout/text/layout_json.h"
 #include "layout/triton/encoding.h"
 

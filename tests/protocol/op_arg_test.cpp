@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <string>
+#include <vector>
 
 using nlohmann::json;
 
@@ -39,7 +41,20 @@ TEST(OpArg, SpellingsOfTheCommandLine) {
   EXPECT_EQ(layout::kebabCase("elemBits"), "elem-bits");
   EXPECT_EQ(layout::kebabCase("transposeBitWidth"), "transpose-bit-width");
   EXPECT_EQ(layout::argPath(arg("convert.plan", "elemBits"), kBatch), "args.elemBits");
-  EXPECT_EQ(layout::argPath(arg("convert.plan", "elemBits"), kCli), "--elem-bits");
+  // One spelling per concept: a width in bits is --element-bits (--elem-bits, --source-bits and
+  // --result-bits, the first spellings, are aliases that still work).
+  for (const char* op : {"convert.plan", "blockLoad.plan", "banks.analyze", "banks.swizzle"}) {
+    SCOPED_TRACE(op);
+    EXPECT_EQ(layout::argPath(arg(op, "elemBits"), kCli), "--element-bits");
+    EXPECT_EQ(arg(op, "elemBits").cliAliases, std::vector<std::string>{"elem-bits"});
+  }
+  EXPECT_EQ(layout::argPath(arg("xegpu.propagate", "elementBits"), kCli), "--element-bits");
+  EXPECT_EQ(layout::argPath(arg("xegpu.propagate", "sourceBits"), kCli), "--source-element-bits");
+  EXPECT_EQ(arg("xegpu.propagate", "sourceBits").cliAliases,
+            std::vector<std::string>{"source-bits"});
+  EXPECT_EQ(layout::argPath(arg("xegpu.propagate", "resultBits"), kCli), "--result-element-bits");
+  EXPECT_EQ(arg("xegpu.propagate", "resultBits").cliAliases,
+            std::vector<std::string>{"result-bits"});
   // Spelled as the CLI always did: --transposed and --addresses.
   EXPECT_EQ(layout::argPath(arg("blockLoad.plan", "transposedInMemory"), kCli), "--transposed");
   EXPECT_EQ(layout::argPath(arg("banks.analyze", "byteAddresses"), kCli), "--addresses");
@@ -138,6 +153,8 @@ TEST(OpArg, EveryBoundOpDeclaresUsableArguments) {
     for (const layout::OpArg& a : o.args) {
       EXPECT_NE(a.kind, layout::OpArgKind::Any) << a.name << " has no kind";
       EXPECT_TRUE(options.insert(a.cliOption).second) << "two arguments spelled --" << a.cliOption;
+      for (const std::string& alias : a.cliAliases)
+        EXPECT_TRUE(options.insert(alias).second) << "two arguments spelled --" << alias;
       if (!a.defaultText) continue;
       auto value = layout::opArgFromText(a, *a.defaultText, kBatch);
       ASSERT_TRUE(value) << value.error().message;

@@ -42,9 +42,9 @@ TEST(SwizzleSynthesis, Seed004GatherThenMfmaReads) {
   // Both families are reported (their best members), and the member seed 004's rule picks (unit
   // 8, max phase 8), conflict-free here too.
   ASSERT_EQ(res->families.size(), 3u);
-  EXPECT_EQ(res->families[1].family, "seed004.xor");
+  EXPECT_EQ(res->families[1].family, "xor.unit-phase");
   const FamilyCandidate& seed = res->families[2];
-  EXPECT_EQ(seed.family, "seed004.rule");
+  EXPECT_EQ(seed.family, "xor.unit-phase.rule");
   EXPECT_EQ(seed.parameters, "swizzleUnit=8, maxPhase=8");
   EXPECT_EQ(seed.load.maxWays(), 1);
   EXPECT_EQ(res->families[0].load.wavefronts + res->families[0].store.wavefronts,

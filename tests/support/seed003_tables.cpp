@@ -72,11 +72,6 @@ std::optional<LinearLayout> convert(const std::string& text, const std::vector<i
   return *ll;
 }
 
-uint64_t inSize(const LinearLayout& ll, DimName d) {
-  const int i = ll.inDimIndex(d);
-  return i < 0 ? 1 : ll.inDimSize(i);
-}
-
 // Row-major flat index of the element ll maps `ins` (one value per in-dim, in ll's order) to.
 int64_t flatElement(const LinearLayout& ll, const std::vector<int64_t>& shape,
                     const std::vector<uint64_t>& ins) {
@@ -145,8 +140,8 @@ std::optional<Distribution> distribute(const std::string& text, const std::vecto
   }
   Distribution d;
   d.shape = shape;
-  d.lanes = int64_t(inSize(*ll, dims::lane()));
-  d.registers = inSize(*ll, dims::reg());
+  d.lanes = int64_t(ll->inDimSize(dims::lane()));
+  d.registers = ll->inDimSize(dims::reg());
   int64_t n = 1;
   for (int64_t s : shape) n *= s;
   d.owners.resize(std::size_t(n));
@@ -156,10 +151,10 @@ std::optional<Distribution> distribute(const std::string& text, const std::vecto
   auto set = [&ins](int idx, uint64_t v) {
     if (idx >= 0) ins[idx] = v;
   };
-  for (uint64_t b = 0; b < inSize(*ll, dims::block()); ++b)
-    for (uint64_t w = 0; w < inSize(*ll, dims::warp()); ++w)
-      for (uint64_t l = 0; l < inSize(*ll, dims::lane()); ++l)
-        for (uint64_t r = 0; r < inSize(*ll, dims::reg()); ++r) {
+  for (uint64_t b = 0; b < ll->inDimSize(dims::block()); ++b)
+    for (uint64_t w = 0; w < ll->inDimSize(dims::warp()); ++w)
+      for (uint64_t l = 0; l < ll->inDimSize(dims::lane()); ++l)
+        for (uint64_t r = 0; r < ll->inDimSize(dims::reg()); ++r) {
           set(bi, b), set(wi, w), set(li, l), set(ri, r);
           const int64_t e = flatElement(*ll, shape, ins);
           if (e >= 0 && e < n)

@@ -34,8 +34,6 @@ std::string applyCorrections(const std::string& seed, const std::vector<Correcti
 // toLinearLayout of encoding text (a failure is reported and gives nullopt).
 std::optional<layout::LinearLayout> convert(const std::string& text,
                                             const std::vector<int64_t>& shape);
-// The size of in-dim d, 1 when the layout lacks it.
-uint64_t inSize(const layout::LinearLayout& ll, layout::DimName d);
 // Row-major flat index of the element ll maps `ins` (one value per in-dim, in ll's order) to.
 int64_t flatElement(const layout::LinearLayout& ll, const std::vector<int64_t>& shape,
                     const std::vector<uint64_t>& ins);

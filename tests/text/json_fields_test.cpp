@@ -1,6 +1,6 @@
-// The shared JSON field reader (layout/text/json_fields.h): an integer field is read only inside
+// The shared JSON field reader (layout/text/internal/json_fields.h): an integer field is read only inside
 // [lo, hi], whichever way nlohmann/json stores it (non-negative literals are stored unsigned).
-#include "layout/text/json_fields.h"
+#include "layout/text/internal/json_fields.h"
 
 #include <nlohmann/json.hpp>
 

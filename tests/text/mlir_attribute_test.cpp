@@ -1,6 +1,6 @@
 // MLIR attribute text: the grammar subset the layout dialects print, with located errors.
+#include "layout/text/internal/quoted_input.h"
 #include "layout/text/mlir_attribute.h"
-#include "layout/text/quoted_input.h"
 
 #include <gtest/gtest.h>
 

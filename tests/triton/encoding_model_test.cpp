@@ -167,11 +167,6 @@ std::string coordText(const em::Coord& c) {
   return list(em::Shape(c.begin(), c.end()));
 }
 
-uint64_t inSize(const LinearLayout& ll, DimName d) {
-  const int i = ll.inDimIndex(d);
-  return i < 0 ? 1 : ll.inDimSize(i);
-}
-
 bool convert(const std::string& text, const em::Shape& shape, LinearLayout& out) {
   auto enc = layout::triton::parseEncoding(text);
   if (!enc) {
@@ -212,8 +207,9 @@ bool compareDistributed(const em::Distributed& model, const std::string& text,
         << "unexpected in-dim " << n.str();
   }
   const em::HardwareSize want = em::hardwareSize(model, shape);
-  const em::HardwareSize got{int64_t(inSize(ll, dims::block())), int64_t(inSize(ll, dims::warp())),
-                             int64_t(inSize(ll, dims::lane())), int64_t(inSize(ll, dims::reg()))};
+  const em::HardwareSize got{
+      int64_t(ll.inDimSize(dims::block())), int64_t(ll.inDimSize(dims::warp())),
+      int64_t(ll.inDimSize(dims::lane())), int64_t(ll.inDimSize(dims::reg()))};
   EXPECT_EQ(got, want) << "hardware sizes (blocks, warps, lanes, registers): library ("
                        << got.blocks << ", " << got.warps << ", " << got.lanes << ", "
                        << got.registers << "), model (" << want.blocks << ", " << want.warps << ", "
@@ -258,10 +254,10 @@ bool compareShared(const Enc& model, const std::string& text, const em::Shape& s
   EXPECT_GE(oi, 0) << "no offset in-dim";
   const int64_t offsets = em::offsetsPerBlock(shape, model.cta),
                 blocks = em::numBlocks(model.cta, shape.size());
-  EXPECT_EQ(int64_t(inSize(ll, dims::offset())), offsets) << "offsets per block";
-  EXPECT_EQ(int64_t(inSize(ll, dims::block())), blocks) << "blocks";
-  if (oi < 0 || int64_t(inSize(ll, dims::offset())) != offsets ||
-      int64_t(inSize(ll, dims::block())) != blocks)
+  EXPECT_EQ(int64_t(ll.inDimSize(dims::offset())), offsets) << "offsets per block";
+  EXPECT_EQ(int64_t(ll.inDimSize(dims::block())), blocks) << "blocks";
+  if (oi < 0 || int64_t(ll.inDimSize(dims::offset())) != offsets ||
+      int64_t(ll.inDimSize(dims::block())) != blocks)
     return false;
   const std::vector<em::Coord> expected = em::sharedTable(model, shape);
   std::vector<uint64_t> ins(ll.numInDims(), 0);

@@ -403,9 +403,9 @@ TEST(Seed002DpasTest, ElementModelOfSection32MatchesEveryLegalInstruction) {
             }
             ASSERT_TRUE(ll.ok()) << ll.error().message;
             Model m = model(d, opIdx, cfg);
-            ASSERT_EQ(ll->inDimSize(ll->inDimIndex(dims::reg())), uint64_t(m.regs));
-            ASSERT_EQ(ll->inDimSize(ll->inDimIndex(dims::lane())), uint64_t(m.lanes));
-            ASSERT_EQ(ll->inDimSize(ll->inDimIndex(dims::warp())), uint64_t(m.warps));
+            ASSERT_EQ(ll->inDimSize(dims::reg()), uint64_t(m.regs));
+            ASSERT_EQ(ll->inDimSize(dims::lane()), uint64_t(m.lanes));
+            ASSERT_EQ(ll->inDimSize(dims::warp()), uint64_t(m.warps));
             for (size_t o = 0; o < cfg.shape.size(); ++o)
               ASSERT_EQ(ll->outDimSize(int(o)), uint64_t(cfg.shape[o]));
             for (int64_t w = 0; w < m.warps; ++w)
@@ -465,7 +465,7 @@ TEST(Seed002DpasTest, SubGroup32Bases) {
   Converted c = convert(parent, {8, 16});
   EXPECT_EQ(apply(c.ll, 0, 16, 0), (std::vector<uint64_t>{1, 0}));
   EXPECT_EQ(apply(c.ll, 1, 0, 0), (std::vector<uint64_t>{2, 0}));
-  EXPECT_EQ(c.ll.inDimSize(c.ll.inDimIndex(dims::reg())), 4u);
+  EXPECT_EQ(c.ll.inDimSize(dims::reg()), 4u);
   Converted a = convert("#ttg.dot_op<{opIdx = 0, parent = " + parent + ", kWidth = 1}>", {8, 16});
   EXPECT_EQ(apply(a.ll, 0, 16, 0), (std::vector<uint64_t>{1, 0}));
   EXPECT_EQ(apply(a.ll, 1, 0, 0), (std::vector<uint64_t>{2, 0}));

@@ -50,8 +50,8 @@ std::optional<std::vector<int64_t>> sharedGrid(const std::string& text,
   std::optional<LinearLayout> ll = convert(text, shape);
   if (!ll) return std::nullopt;
   EXPECT_EQ(ll->inDimIndex(dims::offset()), 0) << text;
-  EXPECT_EQ(inSize(*ll, dims::offset()), uint64_t(shape[0] * shape[1])) << text;
-  EXPECT_EQ(inSize(*ll, dims::block()), 1u) << text;
+  EXPECT_EQ(ll->inDimSize(dims::offset()), uint64_t(shape[0] * shape[1])) << text;
+  EXPECT_EQ(ll->inDimSize(dims::block()), 1u) << text;
   std::vector<int64_t> grid;
   std::vector<uint64_t> ins(ll->numInDims(), 0);
   for (int64_t o = 0; o < shape[0] * shape[1]; ++o) {
@@ -124,7 +124,7 @@ TEST(Seed003Blocked, Example1ThreadIdsOf16x16) {
   // The tensor is exactly one layout tile: 2x2 registers per thread, one owner per element.
   auto ll = convert(std::string(kBlocked) + "}>", {16, 16});
   ASSERT_TRUE(ll);
-  EXPECT_EQ(inSize(*ll, dims::reg()), 4u);
+  EXPECT_EQ(ll->inDimSize(dims::reg()), 4u);
 }
 
 // Seed 801-814: the 32x32 tensor wraps (columns 16-31 repeat columns 0-15, rows 16-31 rows 0-15),
@@ -150,7 +150,7 @@ TEST(Seed003Blocked, Example2WrapsAround32x32) {
   EXPECT_EQ(joinLines(lines), readSeedFile("blocked_example2.txt"));
   auto ll = convert(std::string(kBlocked) + "}>", {32, 32});
   ASSERT_TRUE(ll);
-  EXPECT_EQ(inSize(*ll, dims::reg()), 16u);
+  EXPECT_EQ(ll->inDimSize(dims::reg()), 16u);
   // Element (i + 16, j + 16) sits with the same thread as (i, j). Its register (not printed by the
   // seed; Triton's numbering) is 12 higher: it lies in rep (1, 1), the fourth rep when reps are
   // counted along dim 1 first (order = [1, 0]), after 3 reps of 4 registers.

@@ -67,8 +67,8 @@ TEST(Subgroup2DBlock, EveryLegalShapeMatchesTheIndependentModel) {
                        " warps [" + std::to_string(warps[0]) + ", " + std::to_string(warps[1]) +
                        "] order0 " + std::to_string(order0));
           const int64_t regs = layout::testing::subgroup2DBlockRegisters(m, rows, cols);
-          ASSERT_EQ(int64_t(ll->inDimSize(ll->inDimIndex(dims::reg()))), regs);
-          ASSERT_EQ(int64_t(ll->inDimSize(ll->inDimIndex(dims::lane()))), tpw);
+          ASSERT_EQ(int64_t(ll->inDimSize(dims::reg())), regs);
+          ASSERT_EQ(int64_t(ll->inDimSize(dims::lane())), tpw);
           for (int64_t r = 0; r < regs; ++r)
             for (int64_t l = 0; l < tpw; ++l)
               for (int64_t wp = 0; wp < warps[0] * warps[1]; ++wp) {

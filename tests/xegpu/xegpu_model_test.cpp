@@ -751,11 +751,11 @@ std::string compareCase(const Case& c) {
   const int iReg = L.inDimIndex(layout::dims::reg()), iLane = L.inDimIndex(layout::dims::lane()),
             iWarp = L.inDimIndex(layout::dims::warp()),
             iBlock = L.inDimIndex(layout::dims::block());
-  auto sizeOf = [&](int i) -> int64_t { return i < 0 ? 1 : int64_t(L.inDimSize(i)); };
   if (L.numInDims() != (iReg >= 0) + (iLane >= 0) + (iWarp >= 0) + (iBlock >= 0))
     return "unexpected in-dims in the library layout:" + L.toString();
-  if (sizeOf(iBlock) != 1)
-    return "block in-dim of size " + std::to_string(sizeOf(iBlock)) + " (header says 1)";
+  if (L.inDimSize(layout::dims::block()) != 1)
+    return "block in-dim of size " + std::to_string(L.inDimSize(layout::dims::block())) +
+           " (header says 1)";
   std::vector<int> outIdx(rk);
   for (size_t d = 0; d < rk; ++d) {
     outIdx[d] = L.outDimIndex(layout::dims::standardOut(int(d)));
@@ -763,7 +763,9 @@ std::string compareCase(const Case& c) {
   }
   if (size_t(L.numOutDims()) != rk) return "unexpected out-dims" + L.toString();
 
-  const int64_t libRegs = sizeOf(iReg), libLanes = sizeOf(iLane), libWarps = sizeOf(iWarp);
+  const int64_t libRegs = int64_t(L.inDimSize(layout::dims::reg())),
+                libLanes = int64_t(L.inDimSize(layout::dims::lane())),
+                libWarps = int64_t(L.inDimSize(layout::dims::warp()));
   const int64_t modelRegs = xm::numRegisters(c.p, c.shape);
   const int64_t sgs = std::max(libWarps, xm::numSubgroups(c.p));
   const int64_t lanes = std::max(libLanes, xm::numLanes(c.p));

@@ -28,26 +28,31 @@ std::string canon(const std::string& text) {
   return l ? printXegpu(*l) : "";
 }
 
-OperandLayouts run(const PropagationRequest& r) {
-  auto out = propagate(r);
-  EXPECT_TRUE(out) << r.op << " " << r.result << ": " << out.error().message;
-  return out ? *out : OperandLayouts{};
+XeLayout layout(const std::string& text) {
+  auto l = parseXegpuAttr(text);
+  EXPECT_TRUE(l) << text << ": " << l.error().message;
+  return l ? *l : XeLayout{};
 }
 
-std::string errorOf(const PropagationRequest& r) {
+template <typename Request> typename Request::Result run(const Request& r) {
   auto out = propagate(r);
-  EXPECT_FALSE(out) << r.op << " unexpectedly gave " << (out ? out->begin()->second : "");
+  EXPECT_TRUE(out) << Request::op << ": " << out.error().message;
+  return out ? *out : typename Request::Result{};
+}
+
+template <typename Request> std::string errorOf(const Request& r) {
+  auto out = propagate(r);
+  EXPECT_FALSE(out) << Request::op << " unexpectedly succeeded";
   return out ? "" : out.error().message;
 }
 
-PropagationRequest reduction(const std::string& level, Dims src, Dims dims,
-                             const std::string& consumer = "") {
-  PropagationRequest r;
-  r.op = "multi_reduction";
+MultiReductionSetupRequest reduction(LayoutKind level, Dims src, Dims dims,
+                                     const std::string& consumer = "") {
+  MultiReductionSetupRequest r;
   r.level = level;
   r.sourceShape = std::move(src);
   r.reductionDims = std::move(dims);
-  r.result = consumer;
+  if (!consumer.empty()) r.consumer = layout(consumer);
   return r;
 }
 
@@ -55,13 +60,13 @@ PropagationRequest reduction(const std::string& level, Dims src, Dims dims,
 // reduction dim, so its parent is reused and sg_data grows on dim 1 to 128 / 8.
 TEST(XegpuReductionSetup, SubgroupReusesConsumerSlice) {
   auto r =
-      reduction("subgroup", {32, 128}, {1},
+      reduction(LayoutKind::Subgroup, {32, 128}, {1},
                 "#xegpu.slice<#xegpu.layout<sg_layout = [4, 8], sg_data = [8, 8]>, dims = [1]>");
-  OperandLayouts got = run(r);
-  EXPECT_EQ(got["source"], canon("#xegpu.layout<sg_layout = [4, 8], sg_data = [8, 16]>"));
-  EXPECT_EQ(got["result"], canon("#xegpu.slice<#xegpu.layout<sg_layout = [4, 8], sg_data = [8, "
-                                 "16]>, dims = [1]>"));
-  EXPECT_EQ(got["acc"], got["result"]);
+  ReductionLayouts got = run(r);
+  EXPECT_EQ(got.source, canon("#xegpu.layout<sg_layout = [4, 8], sg_data = [8, 16]>"));
+  EXPECT_EQ(got.result, canon("#xegpu.slice<#xegpu.layout<sg_layout = [4, 8], sg_data = [8, "
+                              "16]>, dims = [1]>"));
+  EXPECT_EQ(got.acc, got.result);
 }
 
 // Doc-comment example 2a: a plain consumer; its 32 subgroups go on the kept dim, none are left
@@ -69,32 +74,33 @@ TEST(XegpuReductionSetup, SubgroupReusesConsumerSlice) {
 // dim 0. The doc comment prints sg_layout [8, 4], which is what 32 subgroups give; the code
 // counts the consumer's own subgroups (8 * 2 * 4 = 64), so 8 land on dim 1. We follow the code.
 TEST(XegpuReductionSetup, SubgroupFromScratch) {
-  auto a = reduction("subgroup", {32, 128}, {1}, "#xegpu.layout<sg_layout = [32], sg_data = [1]>");
-  EXPECT_EQ(run(a)["source"], canon("#xegpu.layout<sg_layout = [32, 1], sg_data = [1, 128]>"));
-  auto b = reduction("subgroup", {32, 128}, {1},
+  auto a = reduction(LayoutKind::Subgroup, {32, 128}, {1},
+                     "#xegpu.layout<sg_layout = [32], sg_data = [1]>");
+  EXPECT_EQ(run(a).source, canon("#xegpu.layout<sg_layout = [32, 1], sg_data = [1, 128]>"));
+  auto b = reduction(LayoutKind::Subgroup, {32, 128}, {1},
                      "#xegpu.slice<#xegpu.layout<sg_layout = [8, 2, 4], sg_data = [4, 64, 32]>, "
                      "dims = [1, 2]>");
-  EXPECT_EQ(run(b)["source"], canon("#xegpu.layout<sg_layout = [8, 8], sg_data = [4, 16]>"));
+  EXPECT_EQ(run(b).source, canon("#xegpu.layout<sg_layout = [8, 8], sg_data = [4, 16]>"));
   // An explicit consumer order carries over; the reduced dim is ordered after the kept ones.
-  auto c = reduction("subgroup", {64, 32}, {0},
+  auto c = reduction(LayoutKind::Subgroup, {64, 32}, {0},
                      "#xegpu.layout<sg_layout = [4], sg_data = [8], lane_layout = [16], "
                      "lane_data = [1], order = [0]>");
-  EXPECT_EQ(run(c)["source"],
+  EXPECT_EQ(run(c).source,
             canon("#xegpu.layout<sg_layout = [1, 4], sg_data = [64, 8], order = [1, 0]>"));
   // Reduction to a scalar with no consumer: all subgroups on the reduced dims (numSubgroups).
-  auto d = reduction("subgroup", {32, 64}, {0, 1});
+  auto d = reduction(LayoutKind::Subgroup, {32, 64}, {0, 1});
   d.numSubgroups = 16;
-  EXPECT_EQ(run(d)["source"], canon("#xegpu.layout<sg_layout = [16, 1], sg_data = [2, 64]>"));
+  EXPECT_EQ(run(d).source, canon("#xegpu.layout<sg_layout = [16, 1], sg_data = [2, 64]>"));
 }
 
 // llvm#205507: vector<4xf32> reduced to a scalar crashed upstream's setup. Here: a named error.
 TEST(XegpuReductionSetup, SubgroupLeftoverIsAnError) {
-  auto r = reduction("subgroup", {4}, {0});
+  auto r = reduction(LayoutKind::Subgroup, {4}, {0});
   r.numSubgroups = 32;
   EXPECT_NE(errorOf(r).find("8 subgroups are left over"), std::string::npos) << errorOf(r);
   r.numSubgroups = 0;
   EXPECT_NE(errorOf(r).find("numSubgroups is needed"), std::string::npos);
-  auto noGrid = reduction("subgroup", {32, 64}, {1},
+  auto noGrid = reduction(LayoutKind::Subgroup, {32, 64}, {1},
                           "#xegpu.layout<sg_layout = [4], sg_data = "
                           "[8]>");
   noGrid.reductionDims = {0, 1, 1};
@@ -104,46 +110,51 @@ TEST(XegpuReductionSetup, SubgroupLeftoverIsAnError) {
 // computeReductionLaneLayoutAndData doc comment and setupMultiReductionResultLayout examples 3-6.
 TEST(XegpuReductionSetup, LaneExamples) {
   // 3: reduce dim 0, lanes stay innermost.
-  EXPECT_EQ(run(reduction("lane", {32, 64}, {0}))["source"],
+  EXPECT_EQ(run(reduction(LayoutKind::Lane, {32, 64}, {0})).source,
             canon("#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>"));
   // 4: the innermost dim is the only one reduced and nothing slices it: lanes move to dim 0.
-  EXPECT_EQ(run(reduction("lane", {32, 64}, {1}))["source"],
+  EXPECT_EQ(run(reduction(LayoutKind::Lane, {32, 64}, {1})).source,
             canon("#xegpu.layout<lane_layout = [16, 1], lane_data = [1, 1]>"));
   // 5: both reduced, no switch.
-  EXPECT_EQ(run(reduction("lane", {32, 64}, {0, 1}))["result"],
+  EXPECT_EQ(run(reduction(LayoutKind::Lane, {32, 64}, {0, 1})).result,
             canon("#xegpu.slice<#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, dims = "
                   "[0, 1]>"));
   // 6: the consumer slices the reduction dim: its parent is reused as it is.
-  EXPECT_EQ(run(reduction("lane", {32, 64}, {1},
+  EXPECT_EQ(run(reduction(LayoutKind::Lane, {32, 64}, {1},
                           "#xegpu.slice<#xegpu.layout<lane_layout = [1, 16], lane_data = [1, "
-                          "1]>, dims = [1]>"))["source"],
+                          "1]>, dims = [1]>"))
+                .source,
             canon("#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>"));
   // maxReduceVectorSize 2, [32, 128] (computeReductionLaneLayoutAndData's comment).
-  auto v = reduction("lane", {32, 128}, {1});
+  auto v = reduction(LayoutKind::Lane, {32, 128}, {1});
   v.maxReduceVectorSize = 2;
-  EXPECT_EQ(run(v)["source"], canon("#xegpu.layout<lane_layout = [16, 1], lane_data = [1, 2]>"));
+  EXPECT_EQ(run(v).source, canon("#xegpu.layout<lane_layout = [16, 1], lane_data = [1, 2]>"));
   v.reductionDims = {0, 1};
-  EXPECT_EQ(run(v)["source"], canon("#xegpu.layout<lane_layout = [1, 16], lane_data = [2, 1]>"));
+  EXPECT_EQ(run(v).source, canon("#xegpu.layout<lane_layout = [1, 16], lane_data = [2, 1]>"));
   // A consumer that is a plain layout counts as "not a slice": the switch happens.
-  EXPECT_EQ(run(reduction("lane", {32, 64}, {1},
-                          "#xegpu.layout<lane_layout = [16], lane_data = [1]>"))["source"],
+  EXPECT_EQ(run(reduction(LayoutKind::Lane, {32, 64}, {1},
+                          "#xegpu.layout<lane_layout = [16], lane_data = [1]>"))
+                .source,
             canon("#xegpu.layout<lane_layout = [16, 1], lane_data = [1, 1]>"));
   // Only the two innermost dims may be distributed at lane level (the older doc example
   // [16, 32, 64] is refused by the newer code's assertion).
-  EXPECT_NE(errorOf(reduction("lane", {16, 32, 64}, {1})).find("only the two innermost dims"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(reduction(LayoutKind::Lane, {16, 32, 64}, {1})).find("only the two innermost dims"),
+      std::string::npos);
 }
 
 // InstData: inst_data = lane_layout * lane_data (doc example: [32, 64] reduce [0] -> [1, 16]).
 TEST(XegpuReductionSetup, InstDataExamples) {
-  EXPECT_EQ(run(reduction("inst", {32, 64}, {0}))["source"],
+  EXPECT_EQ(run(reduction(LayoutKind::InstData, {32, 64}, {0})).source,
             canon("#xegpu.layout<inst_data = [1, 16], lane_layout = [1, 16], lane_data = [1, "
                   "1]>"));
-  EXPECT_EQ(run(reduction("inst", {32, 64}, {1}))["source"],
+  EXPECT_EQ(run(reduction(LayoutKind::InstData, {32, 64}, {1})).source,
             canon("#xegpu.layout<inst_data = [16, 1], lane_layout = [16, 1], lane_data = [1, "
                   "1]>"));
-  auto bad = reduction("warp", {32, 64}, {1});
-  EXPECT_NE(errorOf(bad).find("level: 'warp' is not a layout level"), std::string::npos);
+  // A level is one of the three (the batch op's args.level is read with this).
+  auto bad = parseLayoutKind("warp", "multi_reduction: level");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("level: 'warp' is not a layout level"), std::string::npos);
 }
 
 // Independent model of the lane placement: with the distribution queries, whether a reduction
@@ -271,29 +282,27 @@ TEST(XegpuSubgroupCandidates, DocExampleAndModel) {
 // the pick reproduces the RFC's A and B subgroup fields (xegpu_propagation_test DpasRfcExample);
 // without a consumer, B's most balanced common candidate [4, 8] wins.
 TEST(XegpuSubgroupCandidates, DpasPick) {
-  PropagationRequest c;
-  c.op = "sg_layout_candidates";
+  SgLayoutCandidatesRequest c;
   c.numSubgroups = 32;
   c.shape = {128, 64};
   c.instData = {8, 16};
-  EXPECT_EQ(run(c)["candidates"], "[[8, 4], [16, 2]]");
-  PropagationRequest r;
-  r.op = "dpas";
+  EXPECT_EQ(run(c).candidates, (std::vector<Dims>{{8, 4}, {16, 2}}));
+  DpasSubgroupRequest r;
   r.shapeA = {256, 32};
   r.shapeB = {32, 256};
   r.elementType = "bf16";
   r.numSubgroups = 32;
-  OperandLayouts free = run(r);
-  EXPECT_EQ(free["a"], canon("#xegpu.layout<sg_layout = [4, 8], sg_data = [64, 32]>"));
-  EXPECT_EQ(free["b"], canon("#xegpu.layout<sg_layout = [4, 8], sg_data = [32, 32]>"));
-  EXPECT_EQ(free["c"], canon("#xegpu.layout<sg_layout = [4, 8], sg_data = [64, 32]>"));
-  r.result = "#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]>";
-  OperandLayouts rfc = run(r);
-  EXPECT_EQ(rfc["a"], canon("#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>"));
-  EXPECT_EQ(rfc["b"], canon("#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]>"));
+  DpasLayouts free = run(r);
+  EXPECT_EQ(free.a, canon("#xegpu.layout<sg_layout = [4, 8], sg_data = [64, 32]>"));
+  EXPECT_EQ(free.b, canon("#xegpu.layout<sg_layout = [4, 8], sg_data = [32, 32]>"));
+  EXPECT_EQ(free.c, canon("#xegpu.layout<sg_layout = [4, 8], sg_data = [64, 32]>"));
+  r.consumer = layout("#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]>");
+  DpasLayouts rfc = run(r);
+  EXPECT_EQ(rfc.a, canon("#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>"));
+  EXPECT_EQ(rfc.b, canon("#xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]>"));
   // A preferred grid that is not a common candidate does not win.
-  r.result = "#xegpu.layout<sg_layout = [1, 32], sg_data = [256, 8]>";
-  EXPECT_EQ(run(r)["a"], free["a"]);
+  r.consumer = layout("#xegpu.layout<sg_layout = [1, 32], sg_data = [256, 8]>");
+  EXPECT_EQ(run(r).a, free.a);
   r.numSubgroups = 1024; // 256 rows cannot be split 1024 ways in whole 8-row tiles
   EXPECT_NE(errorOf(r).find("no sg_layout of 1024 subgroups"), std::string::npos);
 }
@@ -301,18 +310,18 @@ TEST(XegpuSubgroupCandidates, DpasPick) {
 // inferExtractSourceLayout's comment: result order [1, 2, 0], two leading dims -> [3, 4, 2, 1,
 // 0]; every field gains leading 1s. Without an explicit order none is printed.
 TEST(XegpuVectorRules, Extract) {
-  PropagationRequest r;
-  r.op = "extract";
-  r.result = "#xegpu.layout<sg_layout = [2, 2, 2], sg_data = [4, 8, 16], order = [1, 2, 0]>";
+  ExtractRequest r;
+  r.result =
+      layout("#xegpu.layout<sg_layout = [2, 2, 2], sg_data = [4, 8, 16], order = [1, 2, 0]>");
   r.resultShape = {8, 16, 32};
   r.sourceShape = {2, 3, 8, 16, 32};
-  EXPECT_EQ(run(r)["source"], canon("#xegpu.layout<sg_layout = [1, 1, 2, 2, 2], sg_data = [1, 1, "
-                                    "4, 8, 16], order = [3, 4, 2, 1, 0]>"));
-  r.result = "#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>";
+  EXPECT_EQ(run(r).source, canon("#xegpu.layout<sg_layout = [1, 1, 2, 2, 2], sg_data = [1, 1, "
+                                 "4, 8, 16], order = [3, 4, 2, 1, 0]>"));
+  r.result = layout("#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>");
   r.resultShape = {8, 16};
   r.sourceShape = {4, 8, 16};
-  EXPECT_EQ(run(r)["source"], canon("#xegpu.layout<lane_layout = [1, 1, 16], lane_data = [1, 1, "
-                                    "1]>"));
+  EXPECT_EQ(run(r).source, canon("#xegpu.layout<lane_layout = [1, 1, 16], lane_data = [1, 1, "
+                                 "1]>"));
   r.resultShape = {16};
   EXPECT_NE(errorOf(r).find("resultShape [16] has rank 1"), std::string::npos);
 }
@@ -320,48 +329,50 @@ TEST(XegpuVectorRules, Extract) {
 // setupInterleaveResultLayout's example: lane_data [1, 4], inst_data [1, 64] on the result; the
 // source of interleave holds half ([1, 2], [1, 32]); deinterleave's twice.
 TEST(XegpuVectorRules, InterleaveDeinterleave) {
-  PropagationRequest r;
-  r.op = "interleave";
-  r.result = "#xegpu.layout<inst_data = [1, 64], lane_layout = [1, 16], lane_data = [1, 4]>";
-  EXPECT_EQ(run(r)["source"],
+  InterleaveRequest r;
+  r.result =
+      layout("#xegpu.layout<inst_data = [1, 64], lane_layout = [1, 16], lane_data = [1, 4]>");
+  EXPECT_EQ(run(r).source,
             canon("#xegpu.layout<inst_data = [1, 32], lane_layout = [1, 16], lane_data = [1, 2]>"));
-  r.op = "deinterleave";
-  EXPECT_EQ(run(r)["source"], canon("#xegpu.layout<inst_data = [1, 128], lane_layout = [1, 16], "
-                                    "lane_data = [1, 8]>"));
+  EXPECT_EQ(run(DeinterleaveRequest{r.result}).source,
+            canon("#xegpu.layout<inst_data = [1, 128], lane_layout = [1, 16], "
+                  "lane_data = [1, 8]>"));
   // Through a slice the innermost kept dim changes.
-  r.op = "interleave";
-  r.result = "#xegpu.slice<#xegpu.layout<sg_layout = [2, 4], sg_data = [16, 8]>, dims = [1]>";
-  EXPECT_EQ(run(r)["source"], canon("#xegpu.slice<#xegpu.layout<sg_layout = [2, 4], sg_data = "
-                                    "[8, 8]>, dims = [1]>"));
-  r.result = "#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>";
+  r.result =
+      layout("#xegpu.slice<#xegpu.layout<sg_layout = [2, 4], sg_data = [16, 8]>, dims = [1]>");
+  EXPECT_EQ(run(r).source, canon("#xegpu.slice<#xegpu.layout<sg_layout = [2, 4], sg_data = "
+                                 "[8, 8]>, dims = [1]>"));
+  r.result = layout("#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>");
   EXPECT_NE(errorOf(r).find("lane_data [1, 1] of"), std::string::npos);
 }
 
 // inferInsertStridedSliceSourceLayout drops the leading dims; at lane level
 // setupInsertStridedSliceResultLayout first caps lane_data by what the source holds.
 TEST(XegpuVectorRules, InsertStridedSlice) {
-  PropagationRequest r;
-  r.op = "insert_strided_slice";
-  r.result = "#xegpu.layout<lane_layout = [1, 1, 16], lane_data = [1, 1, 1], order = [2, 1, 0]>";
+  const std::string dest =
+      "#xegpu.layout<lane_layout = [1, 1, 16], lane_data = [1, 1, 1], order = [2, 1, 0]>";
+  InsertStridedSliceRequest r;
+  r.result = layout(dest);
   r.resultShape = {2, 8, 16};
   r.sourceShape = {8, 16};
-  OperandLayouts got = run(r);
-  EXPECT_EQ(got["source"],
+  InsertStridedSliceLayouts got = run(r);
+  EXPECT_EQ(got.source,
             canon("#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1], order = [1, 0]>"));
-  EXPECT_EQ(got["dest"], canon(r.result));
-  r.result = "#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 2]>";
+  EXPECT_EQ(got.dest, canon(dest));
+  EXPECT_FALSE(got.result); // set up only at lane level
+  const std::string consumer = "#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 2]>";
+  r.result = layout(consumer);
   r.resultShape = {4, 64};
   r.sourceShape = {4, 16};
   r.level = "lane";
   got = run(r);
-  EXPECT_EQ(got["result"], canon("#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>"));
-  EXPECT_EQ(got["source"], got["result"]);
+  EXPECT_EQ(got.result, canon("#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>"));
+  EXPECT_EQ(got.source, got.result);
   r.sourceShape = {4, 32};
-  EXPECT_EQ(run(r)["result"], canon(r.result));
+  EXPECT_EQ(run(r).result, canon(consumer));
   // A distributed leading dim cannot be dropped.
-  PropagationRequest d;
-  d.op = "insert_strided_slice";
-  d.result = "#xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>";
+  InsertStridedSliceRequest d;
+  d.result = layout("#xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>");
   d.resultShape = {2, 16};
   d.sourceShape = {16};
   EXPECT_NE(errorOf(d).find("leading dim 0"), std::string::npos);
@@ -371,17 +382,16 @@ TEST(XegpuVectorRules, InsertStridedSlice) {
 // feeding DPAS B (result lane_layout [1, 16], lane_data [2, 1]) is printed
 // #xegpu.layout<lane_layout = [16, 1], lane_data = [1, 2]>, no order.
 TEST(XegpuVectorRules, TransposedLoadNdHasNoOrder) {
-  PropagationRequest r;
-  r.op = "load_nd";
-  r.result = "#xegpu.layout<lane_layout = [1, 16], lane_data = [2, 1]>";
+  LoadNdRequest r;
+  r.result = layout("#xegpu.layout<lane_layout = [1, 16], lane_data = [2, 1]>");
   r.elementBits = 16;
   r.transpose = Dims{1, 0};
-  EXPECT_EQ(run(r)["tensor_desc"], "#xegpu.layout<lane_layout = [16, 1], lane_data = [1, 2]>");
+  EXPECT_EQ(run(r).tensorDesc, "#xegpu.layout<lane_layout = [16, 1], lane_data = [1, 2]>");
   r.transposeBitWidth = 32;
-  EXPECT_EQ(run(r)["tensor_desc"], "#xegpu.layout<lane_layout = [16, 1], lane_data = [1, 2]>");
+  EXPECT_EQ(run(r).tensorDesc, "#xegpu.layout<lane_layout = [16, 1], lane_data = [1, 2]>");
   // A result that spells an order keeps one (transposed through the inverse permutation).
-  r.result = "#xegpu.layout<lane_layout = [1, 16], lane_data = [2, 1], order = [1, 0]>";
-  EXPECT_EQ(run(r)["tensor_desc"],
+  r.result = layout("#xegpu.layout<lane_layout = [1, 16], lane_data = [2, 1], order = [1, 0]>");
+  EXPECT_EQ(run(r).tensorDesc,
             "#xegpu.layout<lane_layout = [16, 1], lane_data = [1, 2], order = [0, 1]>");
 }
 
@@ -439,14 +449,15 @@ TEST(XegpuCompatibility, Levels) {
   auto huge = compatible(lane, half, {1 << 20, 1 << 20}, LayoutKind::Lane);
   ASSERT_FALSE(huge);
   EXPECT_NE(huge.error().message.find("more than 16777216 elements"), std::string::npos);
-  // Through propagate: {"compatible": "true"}.
-  PropagationRequest r;
-  r.op = "compatible";
-  r.result = lane;
-  r.input = half;
+  // Through propagate: Compatibility{false}, and true once a partial subgroup is allowed.
+  CompatibleRequest r;
+  r.result = layout(lane);
+  r.input = layout(half);
   r.shape = {8, 16};
-  r.level = "lane";
-  EXPECT_EQ(run(r)["compatible"], "false");
+  r.level = LayoutKind::Lane;
+  EXPECT_FALSE(run(r).compatible);
+  r.partialSubgroup = true;
+  EXPECT_TRUE(run(r).compatible);
 }
 
 // SliceAttr's effective order: the root order without the sliced dims, renumbered. Upstream

@@ -21,6 +21,8 @@
 // that tries the src copies of each element builds the rounds instead (noted in the plan).
 #include "layout/conversion/conversion_plan.h"
 
+#include "layout/core/element_bits.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -527,8 +529,7 @@ Expected<void> planThroughShared(ConversionPlan& p, const LinearLayout& src,
 
 Expected<ConversionPlan> planConversion(const LinearLayout& srcIn, const LinearLayout& dstIn,
                                         int elemBits, std::string_view target) {
-  if (elemBits != 8 && elemBits != 16 && elemBits != 32 && elemBits != 64)
-    return makeError("elemBits: " + std::to_string(elemBits) + " is not 8, 16, 32 or 64");
+  LAYOUT_TRY(checkElementBits(elemBits, "elemBits"));
   if (auto t = smem::bankTarget(target); !t) return withContext(t.error(), "target");
   LAYOUT_TRY_ASSIGN(cls, classifyConversion(srcIn, dstIn));
   const LinearLayout& src = cls.src;

@@ -2,6 +2,7 @@
 // vISA LOAD_BLOCK2D pseudo-code, the per-work-item view the OpenCL / SPIR-V one (see block_io.h).
 #include "layout/intel/block_io.h"
 
+#include "layout/core/element_bits.h"
 #include <algorithm>
 #include <bit>
 
@@ -103,7 +104,7 @@ bool hasGeometry(const BlockIoTarget& t, const BlockShape& s) {
   auto pow2 = [](int v) {
     return v > 0 && v <= (1 << 16) && std::has_single_bit(static_cast<unsigned>(v));
   };
-  bool bitsOk = s.elemBits == 8 || s.elemBits == 16 || s.elemBits == 32 || s.elemBits == 64;
+  const bool bitsOk = isElementBits(s.elemBits);
   return bitsOk && pow2(s.tileWidth) && pow2(s.tileHeight) && pow2(s.numBlocks) &&
          !(s.vnni && s.elemBits > 16) && pow2(t.subgroupSize) && t.grfBytes >= 8;
 }

@@ -3,9 +3,10 @@
 // both paths enforce the same field rules.
 #include "layout/intel/block_io.h"
 
+#include "layout/core/element_bits.h"
 #include "layout/target/hardware_target.h"
 
-#include "layout/text/json_fields.h"
+#include "layout/text/internal/json_fields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -63,7 +64,7 @@ Expected<void> readElement(const json& j, const std::string& path, BlockElementR
       !e)
     return e;
   if (auto e = readInt(j, path, "elemBits", 8, 64, out.elemBits); !e) return e;
-  if (out.elemBits != 8 && out.elemBits != 16 && out.elemBits != 32 && out.elemBits != 64)
+  if (!isElementBits(out.elemBits))
     return makeError(joinPath(path, "elemBits") + ": " + std::to_string(out.elemBits) +
                      " is not one of 8, 16, 32, 64");
   if (auto e = readInt(j, path, "minTileWidth", 1, kMaxShapeField, out.minTileWidth); !e) return e;

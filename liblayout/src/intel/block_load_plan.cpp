@@ -10,6 +10,7 @@
 // mapping of the hardware model is never restated here.
 #include "layout/intel/block_load_plan.h"
 
+#include "layout/core/element_bits.h"
 #include "layout/core/resource_limits.h"
 
 #include "layout/triton/intel_dpas.h"
@@ -327,8 +328,9 @@ Expected<BlockLoadPlan> planBlockLoads(const triton::Encoding& operand,
   LAYOUT_TRY_ASSIGN(p, triton::intelDpasParams(operand));
   if (p.rank != 2) return makeError("block-load planning needs a rank-2 #ttig.dpas");
   if (p.fp4KPack != 0) return makeError("block-load planning does not support fp4KPack operands");
-  if (elemBits != 8 && elemBits != 16 && elemBits != 32)
-    return makeError("elemBits must be 8, 16 or 32, not " + std::to_string(elemBits));
+  if (!isElementBits(elemBits, kBlockLoadElementBits))
+    return makeError("elemBits must be " + elementBitsText(kBlockLoadElementBits) + ", not " +
+                     std::to_string(elemBits));
   if (elemBits * p.opsPerChan != 32)
     return makeError("elemBits " + std::to_string(elemBits) + " does not match the parent's " +
                      "opsPerChan = " + std::to_string(p.opsPerChan) +

@@ -5,7 +5,7 @@
 #include "layout/text/file_io.h"
 #include "layout/text/layout_json.h"
 
-#include "layout/text/json_text.h"
+#include "layout/text/internal/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -205,8 +205,8 @@ void BatchProcessor::registerOp(std::string name, BatchOp op) {
 }
 
 void BatchProcessor::declareArgs(
-    const std::vector<std::pair<std::string, std::vector<std::string>>>& ops) {
-  for (const auto& [name, args] : ops) ops_.at(name).args.assign(args.begin(), args.end());
+    const std::vector<std::pair<std::string, std::vector<OpArg>>>& ops) {
+  for (const auto& [name, args] : ops) ops_.at(name).args = args;
 }
 
 Expected<void> BatchProcessor::prepareArgs(const std::string& opName, const BatchOp& op, json& args,

@@ -4,8 +4,8 @@
 #include "layout/core/gf2_matrix.h"
 #include "layout/core/shape_fitting.h"
 #include "layout/protocol/batch.h"
+#include "layout/text/internal/quoted_input.h"
 #include "layout/text/layout_json.h"
-#include "layout/text/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -75,71 +75,79 @@ void registerAlgebraOps(BatchProcessor& p) {
                   std::function<Result(const BatchRequest&)> run) {
     p.registerOp(name, BatchOp{arity, summary, std::move(run)});
   };
+  // An op that makes a layout: the batch gets its JSON, a front end the layout (BatchOp::layout).
+  using Make = std::function<Expected<LinearLayout>(const BatchRequest&)>;
+  auto addLayout = [&p](const char* name, int arity, const char* summary, Make make) {
+    BatchOp op{arity, summary, [make](const BatchRequest& r) { return layoutResult(make(r)); }};
+    op.layout = std::move(make);
+    p.registerOp(name, std::move(op));
+  };
 
   // ---- Factories ----
-  add("identity1D", 0, "args {size, inDim, outDim} -> layout x -> x",
-      [](const BatchRequest& r) -> Result {
-        LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
-        LAYOUT_TRY_ASSIGN(in, r.dimArg("inDim"));
-        LAYOUT_TRY_ASSIGN(out, r.dimArg("outDim"));
-        return layoutResult(LinearLayout::identity1D(size, in, out));
-      });
-  add("strided1D", 0, "args {size, stride, inDim, outDim} -> layout x -> stride*x",
-      [](const BatchRequest& r) -> Result {
-        LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
-        LAYOUT_TRY_ASSIGN(stride, r.uintArg("stride"));
-        LAYOUT_TRY_ASSIGN(in, r.dimArg("inDim"));
-        LAYOUT_TRY_ASSIGN(out, r.dimArg("outDim"));
-        return layoutResult(LinearLayout::strided1D(size, stride, in, out));
-      });
-  add("zeros1D", 0, "args {size, inDim, outDim, outDimSize=1} -> layout x -> 0",
-      [](const BatchRequest& r) -> Result {
-        LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
-        LAYOUT_TRY_ASSIGN(in, r.dimArg("inDim"));
-        LAYOUT_TRY_ASSIGN(out, r.dimArg("outDim"));
-        LAYOUT_TRY_ASSIGN(outSize, r.uintArgOr("outDimSize", 1));
-        return layoutResult(LinearLayout::zeros1D(size, in, out, outSize));
-      });
+  addLayout("identity1D", 0, "args {size, inDim, outDim} -> layout x -> x",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
+              LAYOUT_TRY_ASSIGN(in, r.dimArg("inDim"));
+              LAYOUT_TRY_ASSIGN(out, r.dimArg("outDim"));
+              return LinearLayout::identity1D(size, in, out);
+            });
+  addLayout("strided1D", 0, "args {size, stride, inDim, outDim} -> layout x -> stride*x",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
+              LAYOUT_TRY_ASSIGN(stride, r.uintArg("stride"));
+              LAYOUT_TRY_ASSIGN(in, r.dimArg("inDim"));
+              LAYOUT_TRY_ASSIGN(out, r.dimArg("outDim"));
+              return LinearLayout::strided1D(size, stride, in, out);
+            });
+  addLayout("zeros1D", 0, "args {size, inDim, outDim, outDimSize=1} -> layout x -> 0",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
+              LAYOUT_TRY_ASSIGN(in, r.dimArg("inDim"));
+              LAYOUT_TRY_ASSIGN(out, r.dimArg("outDim"));
+              LAYOUT_TRY_ASSIGN(outSize, r.uintArgOr("outDimSize", 1));
+              return LinearLayout::zeros1D(size, in, out, outSize);
+            });
 
   // ---- Algebra ----
-  add("compose", 2, "A, B -> B(A(x))",
-      [](const BatchRequest& r) { return layoutResult(r.inputs[0].compose(r.inputs[1])); });
-  add("invertAndCompose", 2, "A, B -> C with A(x) == B(C(x))", [](const BatchRequest& r) {
-    return layoutResult(r.inputs[0].invertAndCompose(r.inputs[1]));
-  });
-  add("invert", 1, "A -> A^-1",
-      [](const BatchRequest& r) { return layoutResult(r.inputs[0].invert()); });
-  add("pseudoinvert", 1, "A -> smallest-preimage map",
-      [](const BatchRequest& r) { return layoutResult(r.inputs[0].pseudoinvert()); });
-  add("product", 2, "A, B -> A * B",
-      [](const BatchRequest& r) { return layoutResult(product(r.inputs[0], r.inputs[1])); });
-  add("transposeIns", 1, "args {newInDimOrder}", [](const BatchRequest& r) -> Result {
-    LAYOUT_TRY_ASSIGN(order, r.dimListArg("newInDimOrder"));
-    return layoutResult(r.inputs[0].transposeIns(order));
-  });
-  add("transposeOuts", 1, "args {newOutDimOrder}", [](const BatchRequest& r) -> Result {
-    LAYOUT_TRY_ASSIGN(order, r.dimListArg("newOutDimOrder"));
-    return layoutResult(r.inputs[0].transposeOuts(order));
-  });
-  add("reshapeIns", 1, "args {newInDims: [[name, size], ...]}",
-      [](const BatchRequest& r) -> Result {
-        LAYOUT_TRY_ASSIGN(dims, r.dimSizeListArg("newInDims"));
-        return layoutResult(r.inputs[0].reshapeIns(dims));
-      });
-  add("reshapeOuts", 1, "args {newOutDims: [[name, size], ...]}",
-      [](const BatchRequest& r) -> Result {
-        LAYOUT_TRY_ASSIGN(dims, r.dimSizeListArg("newOutDims"));
-        return layoutResult(r.inputs[0].reshapeOuts(dims));
-      });
-  add("flattenIns", 1, "A -> one in-dim",
-      [](const BatchRequest& r) { return layoutResult(r.inputs[0].flattenIns()); });
-  add("flattenOuts", 1, "A -> one out-dim",
-      [](const BatchRequest& r) { return layoutResult(r.inputs[0].flattenOuts()); });
-  add("sublayout", 1, "args {inDims, outDims}", [](const BatchRequest& r) -> Result {
-    LAYOUT_TRY_ASSIGN(ins, r.dimListArg("inDims"));
-    LAYOUT_TRY_ASSIGN(outs, r.dimListArg("outDims"));
-    return layoutResult(r.inputs[0].sublayout(ins, outs));
-  });
+  addLayout("compose", 2, "A, B -> B(A(x))",
+            [](const BatchRequest& r) { return r.inputs[0].compose(r.inputs[1]); });
+  addLayout("invertAndCompose", 2, "A, B -> C with A(x) == B(C(x))",
+            [](const BatchRequest& r) { return r.inputs[0].invertAndCompose(r.inputs[1]); });
+  addLayout("invert", 1, "A -> A^-1", [](const BatchRequest& r) { return r.inputs[0].invert(); });
+  addLayout("pseudoinvert", 1, "A -> smallest-preimage map",
+            [](const BatchRequest& r) { return r.inputs[0].pseudoinvert(); });
+  addLayout("product", 2, "A, B -> A * B",
+            [](const BatchRequest& r) { return product(r.inputs[0], r.inputs[1]); });
+  addLayout("transposeIns", 1, "args {newInDimOrder}",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(order, r.dimListArg("newInDimOrder"));
+              return r.inputs[0].transposeIns(order);
+            });
+  addLayout("transposeOuts", 1, "args {newOutDimOrder}",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(order, r.dimListArg("newOutDimOrder"));
+              return r.inputs[0].transposeOuts(order);
+            });
+  addLayout("reshapeIns", 1, "args {newInDims: [[name, size], ...]}",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(dims, r.dimSizeListArg("newInDims"));
+              return r.inputs[0].reshapeIns(dims);
+            });
+  addLayout("reshapeOuts", 1, "args {newOutDims: [[name, size], ...]}",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(dims, r.dimSizeListArg("newOutDims"));
+              return r.inputs[0].reshapeOuts(dims);
+            });
+  addLayout("flattenIns", 1, "A -> one in-dim",
+            [](const BatchRequest& r) { return r.inputs[0].flattenIns(); });
+  addLayout("flattenOuts", 1, "A -> one out-dim",
+            [](const BatchRequest& r) { return r.inputs[0].flattenOuts(); });
+  addLayout("sublayout", 1, "args {inDims, outDims}",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(ins, r.dimListArg("inDims"));
+              LAYOUT_TRY_ASSIGN(outs, r.dimListArg("outDims"));
+              return r.inputs[0].sublayout(ins, outs);
+            });
   add("sublayoutIsZero", 1, "args {inDims, outDims} -> bool", [](const BatchRequest& r) -> Result {
     LAYOUT_TRY_ASSIGN(ins, r.dimListArg("inDims"));
     LAYOUT_TRY_ASSIGN(outs, r.dimListArg("outDims"));
@@ -153,10 +161,10 @@ void registerAlgebraOps(BatchProcessor& p) {
     LAYOUT_TRY_ASSIGN(dims, r.dimListArg("dims"));
     return boolResult(r.inputs[0].isTrivialOver(dims));
   });
-  add("concatIns", 2, "A, B -> in-dims of A then B",
-      [](const BatchRequest& r) { return layoutResult(r.inputs[0].concatIns(r.inputs[1])); });
-  add("concatOuts", 2, "A, B -> out-dims of A then B",
-      [](const BatchRequest& r) { return layoutResult(r.inputs[0].concatOuts(r.inputs[1])); });
+  addLayout("concatIns", 2, "A, B -> in-dims of A then B",
+            [](const BatchRequest& r) { return r.inputs[0].concatIns(r.inputs[1]); });
+  addLayout("concatOuts", 2, "A, B -> out-dims of A then B",
+            [](const BatchRequest& r) { return r.inputs[0].concatOuts(r.inputs[1]); });
   add("divideLeft", 2, "A, B -> C with A == B * C, or null", [](const BatchRequest& r) {
     return optionalLayoutResult(divideLeft(r.inputs[0], r.inputs[1]));
   });
@@ -167,43 +175,46 @@ void registerAlgebraOps(BatchProcessor& p) {
     LAYOUT_TRY_ASSIGN(dims, r.dimListArg("dims"));
     return optionalLayoutResult(r.inputs[0].quotient(dims));
   });
-  add("resizeInDim", 1, "args {inDim, size} (extension)", [](const BatchRequest& r) -> Result {
-    LAYOUT_TRY_ASSIGN(d, r.dimArg("inDim"));
-    LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
-    return layoutResult(r.inputs[0].resizeInDim(d, size));
-  });
-  add("resizeOutDim", 1, "args {outDim, size} (extension)", [](const BatchRequest& r) -> Result {
-    LAYOUT_TRY_ASSIGN(d, r.dimArg("outDim"));
-    LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
-    return layoutResult(r.inputs[0].resizeOutDim(d, size));
-  });
-  add("removeZeroBasesAlongDim", 1, "args {inDim} (extension)",
-      [](const BatchRequest& r) -> Result {
-        LAYOUT_TRY_ASSIGN(d, r.dimArg("inDim"));
-        return layoutResult(r.inputs[0].removeZeroBasesAlongDim(d));
-      });
-  add("renameInDim", 1, "args {oldName, newName} (extension)", [](const BatchRequest& r) -> Result {
-    LAYOUT_TRY_ASSIGN(from, r.dimArg("oldName"));
-    LAYOUT_TRY_ASSIGN(to, r.dimArg("newName"));
-    return layoutResult(r.inputs[0].renameInDim(from, to));
-  });
-  add("ensureLayoutNotLargerThan", 1,
-      "args {shape: [[outDim, size], ...], broadcastRegisters=true} (extension)",
-      [](const BatchRequest& r) -> Result {
-        LAYOUT_TRY_ASSIGN(shape, r.dimSizeListArg("shape"));
-        bool broadcast = true;
-        if (r.args.contains("broadcastRegisters")) {
-          if (!r.args["broadcastRegisters"].is_boolean())
-            return makeError("args.broadcastRegisters: expected a boolean");
-          broadcast = r.args["broadcastRegisters"].get<bool>();
-        }
-        return layoutResult(ensureLayoutNotLargerThan(r.inputs[0], shape, broadcast));
-      });
-  add("ensureLayoutNotSmallerThan", 1, "args {shape: [[outDim, size], ...]} (extension)",
-      [](const BatchRequest& r) -> Result {
-        LAYOUT_TRY_ASSIGN(shape, r.dimSizeListArg("shape"));
-        return layoutResult(ensureLayoutNotSmallerThan(r.inputs[0], shape));
-      });
+  addLayout("resizeInDim", 1, "args {inDim, size} (extension)",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(d, r.dimArg("inDim"));
+              LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
+              return r.inputs[0].resizeInDim(d, size);
+            });
+  addLayout("resizeOutDim", 1, "args {outDim, size} (extension)",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(d, r.dimArg("outDim"));
+              LAYOUT_TRY_ASSIGN(size, r.uintArg("size"));
+              return r.inputs[0].resizeOutDim(d, size);
+            });
+  addLayout("removeZeroBasesAlongDim", 1, "args {inDim} (extension)",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(d, r.dimArg("inDim"));
+              return r.inputs[0].removeZeroBasesAlongDim(d);
+            });
+  addLayout("renameInDim", 1, "args {oldName, newName} (extension)",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(from, r.dimArg("oldName"));
+              LAYOUT_TRY_ASSIGN(to, r.dimArg("newName"));
+              return r.inputs[0].renameInDim(from, to);
+            });
+  addLayout("ensureLayoutNotLargerThan", 1,
+            "args {shape: [[outDim, size], ...], broadcastRegisters=true} (extension)",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(shape, r.dimSizeListArg("shape"));
+              bool broadcast = true;
+              if (r.args.contains("broadcastRegisters")) {
+                if (!r.args["broadcastRegisters"].is_boolean())
+                  return makeError("args.broadcastRegisters: expected a boolean");
+                broadcast = r.args["broadcastRegisters"].get<bool>();
+              }
+              return ensureLayoutNotLargerThan(r.inputs[0], shape, broadcast);
+            });
+  addLayout("ensureLayoutNotSmallerThan", 1, "args {shape: [[outDim, size], ...]} (extension)",
+            [](const BatchRequest& r) -> Expected<LinearLayout> {
+              LAYOUT_TRY_ASSIGN(shape, r.dimSizeListArg("shape"));
+              return ensureLayoutNotSmallerThan(r.inputs[0], shape);
+            });
 
   // ---- Queries ----
   add("getFreeVariableMasks", 1, "A -> [[inDim, mask], ...]", [](const BatchRequest& r) -> Result {
@@ -280,15 +291,16 @@ void registerAlgebraOps(BatchProcessor& p) {
         }
         return rows;
       });
-  // The args each op reads; ops not listed take none.
+  // The args each op reads; ops not listed take none. Those of the ops the algebra subcommands
+  // run are spelled as layoutctl spells them (--ins, --outs; apply's IN=VALUE words).
   p.declareArgs({{"identity1D", {"size", "inDim", "outDim"}},
                  {"strided1D", {"size", "stride", "inDim", "outDim"}},
                  {"zeros1D", {"size", "inDim", "outDim", "outDimSize"}},
-                 {"transposeIns", {"newInDimOrder"}},
-                 {"transposeOuts", {"newOutDimOrder"}},
-                 {"reshapeIns", {"newInDims"}},
-                 {"reshapeOuts", {"newOutDims"}},
-                 {"sublayout", {"inDims", "outDims"}},
+                 {"transposeIns", {OpArg("newInDimOrder").spelled("ins")}},
+                 {"transposeOuts", {OpArg("newOutDimOrder").spelled("outs")}},
+                 {"reshapeIns", {OpArg("newInDims").spelled("ins")}},
+                 {"reshapeOuts", {OpArg("newOutDims").spelled("outs")}},
+                 {"sublayout", {OpArg("inDims").spelled("ins"), OpArg("outDims").spelled("outs")}},
                  {"sublayoutIsZero", {"inDims", "outDims"}},
                  {"squareSublayoutIsIdentity", {"dims"}},
                  {"isTrivialOver", {"dims"}},
@@ -299,7 +311,7 @@ void registerAlgebraOps(BatchProcessor& p) {
                  {"renameInDim", {"oldName", "newName"}},
                  {"ensureLayoutNotLargerThan", {"shape", "broadcastRegisters"}},
                  {"ensureLayoutNotSmallerThan", {"shape"}},
-                 {"apply", {"ins"}},
+                 {"apply", {OpArg("ins").asPositional()}},
                  {"getInDimSizeLog2", {"inDim"}},
                  {"getOutDimSizeLog2", {"outDim"}},
                  {"getInDimSize", {"inDim"}},

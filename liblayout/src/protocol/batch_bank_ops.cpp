@@ -110,8 +110,7 @@ void registerBankOps(BatchProcessor& p) {
            OpArg("shared", OpArgKind::Operand).excluding("swizzleUnit"),
            OpArg("swizzleUnit", OpArgKind::Count).within(1, 1u << 20),
            OpArg("maxPhase", OpArgKind::Count).within(1, 1u << 20).requiring("swizzleUnit"),
-           OpArg("shape", OpArgKind::Shape),
-           OpArg("elemBits", OpArgKind::ElementBits).oneOf(opargs::kElementBits),
+           OpArg("shape", OpArgKind::Shape), opargs::elementBitsArg(opargs::kElementBits),
            OpArg("instruction", OpArgKind::Instruction).needed(),
            OpArg("byteAddresses", OpArgKind::Addresses).spelled("addresses").excluding("access"),
            OpArg("bytesPerLane", OpArgKind::Count).within(1, 256)},
@@ -122,8 +121,7 @@ void registerBankOps(BatchProcessor& p) {
           "args {store, load, shape, elemBits, storeInstruction, loadInstruction | target} -> a "
           "conflict-free XOR swizzle, both reports, the lower bound, the families",
           {OpArg("store", OpArgKind::Operand).needed(), OpArg("load", OpArgKind::Operand).needed(),
-           OpArg("shape", OpArgKind::Shape),
-           OpArg("elemBits", OpArgKind::ElementBits).needed().oneOf(opargs::kElementBits),
+           OpArg("shape", OpArgKind::Shape), opargs::elementBitsArg(opargs::kElementBits).needed(),
            OpArg("storeInstruction", OpArgKind::Instruction)
                .requiring("loadInstruction")
                .excluding("target"),

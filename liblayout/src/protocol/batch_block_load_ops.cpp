@@ -38,7 +38,7 @@ void registerBlockLoadOps(BatchProcessor& p) {
           "args {encoding (dot_op of a #ttig.dpas), shape, elemBits, transposedInMemory, target "
           "(with 2D block I/O, default pvc)} -> 2D block loads and DPAS shuffles",
           {OpArg("encoding", OpArgKind::String).needed(), OpArg("shape", OpArgKind::Shape).needed(),
-           OpArg("elemBits", OpArgKind::ElementBits).needed().oneOf(opargs::kBlockLoadElementBits),
+           opargs::elementBitsArg(opargs::kBlockLoadElementBits).needed(),
            OpArg("transposedInMemory", OpArgKind::Flag).spelled("transposed"),
            OpArg("target", OpArgKind::Target).defaultsTo("pvc").satisfying(withBlockIo)},
           plan, intel::blockLoadPlanToJson, intel::blockLoadPlanText));

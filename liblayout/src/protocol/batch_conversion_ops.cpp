@@ -40,16 +40,16 @@ Expected<conversion::ConversionPlan> plan(const BatchRequest& r) {
 } // namespace
 
 void registerConversionOps(BatchProcessor& p) {
-  p.registerOp("convert.plan",
-               typedOp<conversion::ConversionPlan>(
-                   "args {src, dst (encoding text or layout JSON), shape, elemBits, target (a "
-                   "hardware target with a bank model, default nvidia)} -> none, register "
-                   "permutation, shuffle rounds or a shared-memory swizzle",
-                   {OpArg("src", OpArgKind::Operand).needed(),
-                    OpArg("dst", OpArgKind::Operand).needed(), OpArg("shape", OpArgKind::Shape),
-                    OpArg("elemBits", OpArgKind::ElementBits).needed().oneOf(opargs::kElementBits),
-                    OpArg("target", OpArgKind::Target).defaultsTo("nvidia")},
-                   plan, conversion::conversionPlanToJson, conversion::conversionPlanText));
+  p.registerOp(
+      "convert.plan",
+      typedOp<conversion::ConversionPlan>(
+          "args {src, dst (encoding text or layout JSON), shape, elemBits, target (a "
+          "hardware target with a bank model, default nvidia)} -> none, register "
+          "permutation, shuffle rounds or a shared-memory swizzle",
+          {OpArg("src", OpArgKind::Operand).needed(), OpArg("dst", OpArgKind::Operand).needed(),
+           OpArg("shape", OpArgKind::Shape), opargs::elementBitsArg(opargs::kElementBits).needed(),
+           OpArg("target", OpArgKind::Target).defaultsTo("nvidia")},
+          plan, conversion::conversionPlanToJson, conversion::conversionPlanText));
 }
 
 } // namespace layout

@@ -55,9 +55,13 @@ void registerTritonOps(BatchProcessor& p) {
                                    LAYOUT_TRY(convert(r));
                                    return ordered_json{{"ok", true}};
                                  }});
-  p.declareArgs({{"toLinearLayout", {"encoding", "shape"}},
-                 {"layoutStr", {"encoding", "shape", "view"}},
-                 {"verify", {"encoding", "shape"}}});
+  // Spelled as `layoutctl show` spells them (--layout or -l; --shape, or triton-tensor-layout's
+  // -t / --type).
+  const OpArg encoding = OpArg("encoding").spelled("layout").alsoSpelled("l");
+  const OpArg shape = OpArg("shape").alsoSpelled("type").alsoSpelled("t");
+  p.declareArgs({{"toLinearLayout", {encoding, shape}},
+                 {"layoutStr", {encoding, shape, "view"}},
+                 {"verify", {encoding, shape}}});
 }
 
 } // namespace layout

@@ -108,11 +108,14 @@ void registerXegpuOps(BatchProcessor& p) {
                          LAYOUT_TRY_ASSIGN(s, xegpu::distributedShape(l, shape));
                          return listJson(s);
                        }});
-  p.declareArgs({{"xegpu.toLinearLayout", {"layout", "shape"}},
-                 {"xegpu.subgroupTiles", {"layout", "shape", "subgroupId"}},
-                 {"xegpu.delinearize", {"layout", "id", "level"}},
-                 {"xegpu.laneCoords", {"layout", "shape", "laneId", "subgroupId"}},
-                 {"xegpu.distributedShape", {"layout", "shape"}}});
+  // Spelled as `layoutctl xegpu` spells them (--layout or -l, --subgroup, --lane).
+  const OpArg layout = OpArg("layout").alsoSpelled("l");
+  const OpArg subgroup = OpArg("subgroupId").spelled("subgroup");
+  p.declareArgs({{"xegpu.toLinearLayout", {layout, "shape"}},
+                 {"xegpu.subgroupTiles", {layout, "shape", subgroup}},
+                 {"xegpu.delinearize", {layout, "id", "level"}},
+                 {"xegpu.laneCoords", {layout, "shape", OpArg("laneId").spelled("lane"), subgroup}},
+                 {"xegpu.distributedShape", {layout, "shape"}}});
 }
 
 } // namespace layout

@@ -3,8 +3,8 @@
 
 #include "layout/protocol/op_args.h"
 #include "layout/target/hardware_target.h"
-#include "layout/text/json_text.h"
-#include "layout/text/quoted_input.h"
+#include "layout/text/internal/json_text.h"
+#include "layout/text/internal/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -30,6 +30,11 @@ OpArg& OpArg::defaultsTo(std::string cliText) {
 
 OpArg& OpArg::spelled(std::string option) {
   cliOption = std::move(option);
+  return *this;
+}
+
+OpArg& OpArg::alsoSpelled(std::string option) {
+  cliAliases.push_back(std::move(option));
   return *this;
 }
 
@@ -259,16 +264,9 @@ Error missingOpArg(const OpArg& arg, ArgSpelling spelling) {
   case OpArgKind::Shape:
     what = cli ? "a tensor shape such as 64x32" : "a tensor shape such as [64, 32]";
     break;
-  case OpArgKind::ElementBits: {
-    std::string list;
-    for (size_t i = 0; i < arg.choices.size(); ++i)
-      list += (i == 0                        ? ""
-               : i + 1 == arg.choices.size() ? " or "
-                                             : ", ") +
-              std::to_string(arg.choices[i]);
-    what = "element bits: " + list;
+  case OpArgKind::ElementBits:
+    what = "element bits: " + elementBitsText(arg.choices);
     break;
-  }
   case OpArgKind::Target:
     what = "a hardware target: " + target::builtinTargetNames() + " or @file.json";
     break;

@@ -1,8 +1,8 @@
 // Shared op arguments (layout/protocol/op_args.h).
 #include "layout/protocol/op_args.h"
 
-#include "layout/text/json_text.h"
-#include "layout/text/quoted_input.h"
+#include "layout/text/internal/json_text.h"
+#include "layout/text/internal/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -14,13 +14,6 @@ namespace layout::opargs {
 namespace {
 
 constexpr uint64_t kMaxDimSize = uint64_t{1} << 40;
-
-std::string choices(std::span<const int> allowed) {
-  std::string s;
-  for (size_t i = 0; i < allowed.size(); ++i)
-    s += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + std::to_string(allowed[i]);
-  return s;
-}
 
 bool startsWith(std::string_view text, char c) {
   const size_t first = text.find_first_not_of(" \t\r\n");
@@ -46,10 +39,15 @@ std::optional<uint64_t> decimal(std::string_view s, size_t maxDigits) {
 
 } // namespace
 
+OpArg elementBitsArg(std::span<const int> allowed) {
+  return OpArg("elemBits", OpArgKind::ElementBits)
+      .oneOf(allowed)
+      .spelled("element-bits")
+      .alsoSpelled("elem-bits");
+}
+
 Expected<int> elementBits(int64_t bits, std::span<const int> allowed, const std::string& name) {
-  if (std::find(allowed.begin(), allowed.end(), bits) == allowed.end())
-    return makeError(name + ": " + std::to_string(bits) + " is not " + choices(allowed));
-  return int(bits);
+  return checkElementBits(bits, name, allowed);
 }
 
 Expected<std::vector<int64_t>> shapeFromJson(const nlohmann::json& j, const std::string& name) {

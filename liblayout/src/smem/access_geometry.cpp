@@ -1,6 +1,7 @@
 #include "access_geometry.h"
 
-#include "layout/text/quoted_input.h"
+#include "layout/core/element_bits.h"
+#include "layout/text/internal/quoted_input.h"
 #include "xor_basis.h"
 
 #include <bit>
@@ -121,8 +122,7 @@ int contiguousRegisterElements(const std::vector<uint64_t>& regOffsets) {
 
 Expected<IssuePlan> planIssues(const AccessGeometry& g, const BankInstruction& ins, int elemBits) {
   const std::string& n = ins.name;
-  if (elemBits != 8 && elemBits != 16 && elemBits != 32 && elemBits != 64)
-    return makeError("elemBits: " + std::to_string(elemBits) + " is not 8, 16, 32 or 64");
+  LAYOUT_TRY(checkElementBits(elemBits, "elemBits"));
   int elemBytes = elemBits / 8;
   if ((uint64_t{1} << g.lane.size()) != static_cast<uint64_t>(ins.laneCount))
     return makeError("the access layout has " + std::to_string(uint64_t{1} << g.lane.size()) +

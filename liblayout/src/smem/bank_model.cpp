@@ -4,8 +4,8 @@
 
 #include "layout/target/hardware_target.h"
 
-#include "layout/text/json_fields.h"
-#include "layout/text/quoted_input.h"
+#include "layout/text/internal/json_fields.h"
+#include "layout/text/internal/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -275,7 +275,7 @@ const std::vector<std::vector<int>>& effectivePhases(const BankInstruction& ins,
   return sameAsPartner && !ins.pairMergedPhases.empty() ? ins.pairMergedPhases : ins.phases;
 }
 
-Expected<bool> verifyBankInstruction(const BankInstruction& ins) {
+Expected<void> verifyBankInstruction(const BankInstruction& ins) {
   const std::string& n = ins.name;
   auto pow2 = [](int v) { return v > 0 && std::has_single_bit(static_cast<unsigned>(v)); };
   if (!pow2(ins.laneCount))
@@ -324,7 +324,7 @@ Expected<bool> verifyBankInstruction(const BankInstruction& ins) {
       return makeError(n + ": pairMergedPhases apply to plain loads and stores, not matrices");
     if (auto e = partition(ins.pairMergedPhases, "pairMergedPhases"); !e) return e.error();
   }
-  return true;
+  return {};
 }
 
 } // namespace layout::smem

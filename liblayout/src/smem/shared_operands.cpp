@@ -1,5 +1,6 @@
 #include "layout/smem/shared_operands.h"
 
+#include "layout/core/element_bits.h"
 #include "layout/smem/swizzle_synthesis.h"
 #include "layout/triton/layout_operand.h"
 
@@ -7,8 +8,7 @@ namespace layout::smem {
 
 Expected<SharedAccess> sharedAccessFromText(std::string_view access, const SharedSpec& shared,
                                             std::span<const int64_t> shapeIn, int elemBits) {
-  if (elemBits != 8 && elemBits != 16 && elemBits != 32 && elemBits != 64)
-    return makeError("elemBits: " + std::to_string(elemBits) + " is not 8, 16, 32 or 64");
+  LAYOUT_TRY(checkElementBits(elemBits, "elemBits"));
   LAYOUT_TRY_ASSIGN(a, parseLayoutOperand(access, shapeIn, OperandKind::Distributed, "access"));
   // Layout JSON brings its own shape.
   std::vector<int64_t> shape(shapeIn.begin(), shapeIn.end());

@@ -4,9 +4,9 @@
 
 #include "builtin_targets.h"
 #include "layout/text/file_io.h"
-#include "layout/text/json_fields.h"
-#include "layout/text/json_text.h"
-#include "layout/text/quoted_input.h"
+#include "layout/text/internal/json_fields.h"
+#include "layout/text/internal/json_text.h"
+#include "layout/text/internal/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,5 @@
-// JSON field helpers shared by the modules' readers (layout/text/json_fields.h).
-#include "layout/text/json_fields.h"
+// JSON field helpers shared by the modules' readers (layout/text/internal/json_fields.h).
+#include "layout/text/internal/json_fields.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,5 @@
-// JSON text to nlohmann::json, within the resource limits (layout/text/json_text.h).
-#include "layout/text/json_text.h"
+// JSON text to nlohmann::json, within the resource limits (layout/text/internal/json_text.h).
+#include "layout/text/internal/json_text.h"
 
 #include "layout/core/resource_limits.h"
 

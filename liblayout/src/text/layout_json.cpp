@@ -1,10 +1,10 @@
 #include "layout/text/layout_json.h"
 
-#include "layout/text/json_fields.h"
-#include "layout/text/json_text.h"
+#include "layout/text/internal/json_fields.h"
+#include "layout/text/internal/json_text.h"
 
 #include "layout/core/resource_limits.h"
-#include "layout/text/quoted_input.h"
+#include "layout/text/internal/quoted_input.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 #include "layout/text/mlir_attribute.h"
 
 #include "layout/core/resource_limits.h"
-#include "layout/text/quoted_input.h"
+#include "layout/text/internal/quoted_input.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,6 +1,6 @@
 // AMD WMMA accumulators (#ttg.amd_wmma, versions 1-3, wave32) and their dot operands.
 #include "encoding_internal.h"
-#include "layout/text/quoted_input.h"
+#include "layout/text/internal/quoted_input.h"
 
 #include <algorithm>
 #include <bit>

@@ -107,8 +107,7 @@ Expected<LinearLayout> cgaLayout(const AttrValue& attr, int rank) {
 std::vector<int64_t> shapePerCTA(const LinearLayout& cga, std::span<const int64_t> shape) {
   std::vector<int64_t> out;
   for (size_t d = 0; d < shape.size(); ++d) {
-    int o = cga.outDimIndex(dims::standardOut(int(d)));
-    int64_t split = o < 0 ? 1 : int64_t(cga.outDimSize(o));
+    const int64_t split = int64_t(cga.outDimSize(dims::standardOut(int(d))));
     out.push_back(shape[d] / std::min(shape[d], split));
   }
   return out;

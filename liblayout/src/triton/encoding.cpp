@@ -2,7 +2,7 @@
 #include "layout/triton/encoding.h"
 
 #include "encoding_internal.h"
-#include "layout/text/quoted_input.h"
+#include "layout/text/internal/quoted_input.h"
 
 #include <algorithm>
 #include <bit>

@@ -18,11 +18,6 @@ std::string padded(uint64_t value, uint64_t max) {
   return pad > 0 ? std::string(pad, ' ') + s : s;
 }
 
-uint64_t dimSize(const LinearLayout& ll, DimName name) {
-  int d = ll.inDimIndex(name);
-  return d < 0 ? 1 : ll.inDimSize(d);
-}
-
 // Applies `ll` with the named inputs (others 0) and returns the out values in out-dim order.
 std::vector<uint64_t> applyNamed(const LinearLayout& ll,
                                  std::initializer_list<std::pair<DimName, uint64_t>> named) {
@@ -126,8 +121,8 @@ Expected<std::string> distributedLayoutStr(const LinearLayout& ll, std::span<con
                                            bool hwView) {
   LAYOUT_TRY_ASSIGN(total, viewCells(ll, shape));
   LAYOUT_TRY(hardwarePositions(ll, {dims::reg(), dims::lane(), dims::warp(), dims::block()}));
-  const uint64_t lanes = dimSize(ll, dims::lane()), warps = dimSize(ll, dims::warp()),
-                 blocks = dimSize(ll, dims::block()), regs = dimSize(ll, dims::reg());
+  const uint64_t lanes = ll.inDimSize(dims::lane()), warps = ll.inDimSize(dims::warp()),
+                 blocks = ll.inDimSize(dims::block()), regs = ll.inDimSize(dims::reg());
   std::vector<std::string> elements(total), threads;
   for (uint64_t b = 0; b < blocks; ++b)
     for (uint64_t w = 0; w < warps; ++w)
@@ -171,10 +166,10 @@ Expected<std::string> distributedLayoutStr(const LinearLayout& ll, std::span<con
 Expected<std::string> sharedLayoutStr(const LinearLayout& ll, std::span<const int64_t> shape,
                                       bool hwView) {
   LAYOUT_TRY_ASSIGN(total, viewCells(ll, shape));
-  const uint64_t blocks = dimSize(ll, dims::block());
+  const uint64_t blocks = ll.inDimSize(dims::block());
   // #ttg.partitioned_shared's separate buffers: listed one after the other within a block.
   const DimName partition("partition");
-  const uint64_t partitions = dimSize(ll, partition);
+  const uint64_t partitions = ll.inDimSize(partition);
   if (blocks * partitions > total)
     return makeError("the layout has " + std::to_string(blocks * partitions) +
                      " blocks and partitions for " + std::to_string(total) + " elements");

@@ -1,6 +1,6 @@
 #include "layout/triton/linear_encoding_of.h"
 
-#include "layout/text/quoted_input.h"
+#include "layout/text/internal/quoted_input.h"
 #include "layout/triton/encoding_params.h"
 
 #include <string>

@@ -3,6 +3,7 @@
 // getTMABlockShape (TMAUtilities).
 #include "encoding_internal.h"
 
+#include "layout/core/element_bits.h"
 #include "layout/core/shape_fitting.h"
 
 #include <algorithm>
@@ -130,10 +131,10 @@ Expected<NvmmaSharedParams> nvmmaSharedParams(const AttrValue& attr) {
                        std::string("'swizzlingByteWidth' = ") + std::to_string(swizzle) +
                            " must be 0, 32, 64 or 128 (bytes)");
   LAYOUT_TRY_ASSIGN(bits, intParam(attr, "elementBitWidth"));
-  if (bits != 4 && bits != 8 && bits != 16 && bits != 32 && bits != 64)
+  if (!isElementBits(bits, kElementBitsWithNibbles))
     return makeErrorAt(attr.find("elementBitWidth")->location,
-                       std::string("'elementBitWidth' = ") + std::to_string(bits) +
-                           " must be 4, 8, 16, 32 or 64 (bits)");
+                       std::string("'elementBitWidth' = ") + std::to_string(bits) + " must be " +
+                           elementBitsText(kElementBitsWithNibbles) + " (bits)");
   LAYOUT_TRY_ASSIGN(transposed, boolParam(attr, "transposed"));
   LAYOUT_TRY_ASSIGN(fp4Padded, boolParam(attr, "fp4Padded"));
   LAYOUT_TRY_ASSIGN(rank, nvmmaRank(attr));

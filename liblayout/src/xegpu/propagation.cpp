@@ -6,12 +6,15 @@
 #include "propagation_util.h"
 
 #include "layout/core/conversion_kind.h"
+#include "layout/core/element_bits.h"
 #include "layout/target/hardware_target.h"
-#include "layout/text/quoted_input.h"
+#include "layout/text/internal/quoted_input.h"
 
 #include <algorithm>
 #include <numeric>
 #include <set>
+#include <type_traits>
+#include <variant>
 
 namespace layout::xegpu {
 
@@ -168,48 +171,6 @@ Expected<DpasOperands> dpasTable(const std::string& targetName, const std::strin
   return t;
 }
 
-Expected<OperandLayouts> propagateDpas(const PropagationRequest& req, const XeLayout& r) {
-  LAYOUT_TRY_ASSIGN(t, dpasTable(req.target, req.elementType));
-  if (r.isSlice || r.rootRank() != 2)
-    return opError("dpas", "the result layout must be a plain rank-2 layout, not " + r.text);
-  if (req.shapeA.size() != 2 || req.shapeB.size() != 2 || req.shapeA[1] != req.shapeB[0])
-    return opError("dpas", "shapeA [M, K] and shapeB [K, N] must be rank 2 with the same K, got " +
-                               listText(req.shapeA) + " and " + listText(req.shapeB));
-  const int64_t kTotal = req.shapeA[1];
-  if (!r.laneLayout.empty() && (r.laneLayout != t.c.layout || r.laneData != t.c.data))
-    return opError("dpas", "the result's lane layout " + listText(r.laneLayout) + " / lane data " +
-                               listText(r.laneData) + " is not the " + req.target +
-                               " DPAS accumulator layout " + listText(t.c.layout) + " / " +
-                               listText(t.c.data));
-  XeLayout a = r, b = r;
-  auto setLanes = [&](XeLayout& x, const LaneMap& m) {
-    // Lane-level results (sg_map, or lane fields present) carry the table's lane maps.
-    if (r.form == XeLayout::Form::SgMap || !r.laneLayout.empty()) {
-      x.laneLayout = m.layout;
-      x.laneData = m.data;
-    }
-  };
-  setLanes(a, t.a);
-  setLanes(b, t.b);
-  if (!r.sgLayout.empty()) {
-    // The RFC: same sg_layout and order; sg_data of M and N from the result, K not split.
-    a.sgData = {r.sgData[0], kTotal};
-    b.sgData = {kTotal, r.sgData[1]};
-  }
-  if (!r.instData.empty()) {
-    a.instData = {r.instData[0], t.k};
-    b.instData = {t.k, r.instData[1]};
-  }
-  OperandLayouts out;
-  LAYOUT_TRY_ASSIGN(ta, detail::verifiedText(a, "dpas operand a"));
-  LAYOUT_TRY_ASSIGN(tb, detail::verifiedText(b, "dpas operand b"));
-  LAYOUT_TRY_ASSIGN(tc, detail::verifiedText(r, "dpas operand c"));
-  out["a"] = ta;
-  out["b"] = tb;
-  out["c"] = tc;
-  return out;
-}
-
 // ---- shape_cast ---------------------------------------------------------------------------
 
 // Groups of consecutive dims of `fine` whose sizes multiply to each dim of `coarse`, or nullopt.
@@ -347,7 +308,51 @@ Expected<XeLayout> expand(const XeLayout& r, const Field& sourceShape,
   return out;
 }
 
-Expected<OperandLayouts> propagateShapeCast(const PropagationRequest& req, const XeLayout& r) {
+} // namespace
+
+// ---- the rules, one per request type -------------------------------------------------------
+
+Expected<DpasLayouts> propagate(const DpasRequest& req) {
+  const XeLayout& r = req.result;
+  LAYOUT_TRY_ASSIGN(t, dpasTable(req.target, req.elementType));
+  if (r.isSlice || r.rootRank() != 2)
+    return opError("dpas", "the result layout must be a plain rank-2 layout, not " + r.text);
+  if (req.shapeA.size() != 2 || req.shapeB.size() != 2 || req.shapeA[1] != req.shapeB[0])
+    return opError("dpas", "shapeA [M, K] and shapeB [K, N] must be rank 2 with the same K, got " +
+                               listText(req.shapeA) + " and " + listText(req.shapeB));
+  const int64_t kTotal = req.shapeA[1];
+  if (!r.laneLayout.empty() && (r.laneLayout != t.c.layout || r.laneData != t.c.data))
+    return opError("dpas", "the result's lane layout " + listText(r.laneLayout) + " / lane data " +
+                               listText(r.laneData) + " is not the " + req.target +
+                               " DPAS accumulator layout " + listText(t.c.layout) + " / " +
+                               listText(t.c.data));
+  XeLayout a = r, b = r;
+  auto setLanes = [&](XeLayout& x, const LaneMap& m) {
+    // Lane-level results (sg_map, or lane fields present) carry the table's lane maps.
+    if (r.form == XeLayout::Form::SgMap || !r.laneLayout.empty()) {
+      x.laneLayout = m.layout;
+      x.laneData = m.data;
+    }
+  };
+  setLanes(a, t.a);
+  setLanes(b, t.b);
+  if (!r.sgLayout.empty()) {
+    // The RFC: same sg_layout and order; sg_data of M and N from the result, K not split.
+    a.sgData = {r.sgData[0], kTotal};
+    b.sgData = {kTotal, r.sgData[1]};
+  }
+  if (!r.instData.empty()) {
+    a.instData = {r.instData[0], t.k};
+    b.instData = {t.k, r.instData[1]};
+  }
+  LAYOUT_TRY_ASSIGN(ta, detail::verifiedText(a, "dpas operand a"));
+  LAYOUT_TRY_ASSIGN(tb, detail::verifiedText(b, "dpas operand b"));
+  LAYOUT_TRY_ASSIGN(tc, detail::verifiedText(r, "dpas operand c"));
+  return DpasLayouts{ta, tb, tc};
+}
+
+Expected<SourceLayout> propagate(const ShapeCastRequest& req) {
+  const XeLayout& r = req.result;
   const Field &src = req.sourceShape, &res = req.resultShape;
   if (product(src) != product(res) || src.empty() || res.empty())
     return opError("shape_cast", "the shapes " + listText(src) + " and " + listText(res) +
@@ -371,7 +376,7 @@ Expected<OperandLayouts> propagateShapeCast(const PropagationRequest& req, const
     if (j == src.size() && unitDims.size() == res.size() - src.size()) {
       LAYOUT_TRY_ASSIGN(s, sliceMore(r, unitDims, "shape_cast"));
       LAYOUT_TRY_ASSIGN(text, detail::verifiedText(s, "shape_cast source"));
-      return OperandLayouts{{"source", text}};
+      return SourceLayout{text};
     }
   }
   LAYOUT_TRY_ASSIGN(plain, plainResult("shape_cast", r));
@@ -379,13 +384,13 @@ Expected<OperandLayouts> propagateShapeCast(const PropagationRequest& req, const
   if (auto groups = dimGroups(src, res)) {
     LAYOUT_TRY_ASSIGN(s, collapse(plain, *groups));
     LAYOUT_TRY_ASSIGN(text, detail::verifiedText(s, "shape_cast source"));
-    return OperandLayouts{{"source", text}};
+    return SourceLayout{text};
   }
   // (3) Source dims merged into result dims: expand each result dim over its group.
   if (auto groups = dimGroups(res, src)) {
     LAYOUT_TRY_ASSIGN(s, expand(plain, src, *groups));
     LAYOUT_TRY_ASSIGN(text, detail::verifiedText(s, "shape_cast source"));
-    return OperandLayouts{{"source", text}};
+    return SourceLayout{text};
   }
   return opError("shape_cast", "no layout: " + listText(src) + " -> " + listText(res) +
                                    " is neither a unit-dim expansion, a split nor a merge of dims");
@@ -393,7 +398,8 @@ Expected<OperandLayouts> propagateShapeCast(const PropagationRequest& req, const
 
 // ---- the other ops -------------------------------------------------------------------------
 
-Expected<OperandLayouts> propagateBroadcast(const PropagationRequest& req, const XeLayout& r) {
+Expected<SourceLayout> propagate(const BroadcastRequest& req) {
+  const XeLayout& r = req.result;
   const Field &src = req.sourceShape, &res = req.resultShape;
   if (int(res.size()) != r.rank())
     return opError("broadcast", "the result layout has rank " + std::to_string(r.rank()) +
@@ -440,10 +446,11 @@ Expected<OperandLayouts> propagateBroadcast(const PropagationRequest& req, const
     s = sliced;
   }
   LAYOUT_TRY_ASSIGN(text, detail::verifiedText(s, "broadcast source"));
-  return OperandLayouts{{"source", text}};
+  return SourceLayout{text};
 }
 
-Expected<OperandLayouts> propagateReduction(const PropagationRequest& req, const XeLayout& r) {
+Expected<SourceLayout> propagate(const MultiReductionRequest& req) {
+  const XeLayout& r = req.result;
   Field dims = req.reductionDims;
   std::sort(dims.begin(), dims.end());
   if (!r.isSlice || dims != r.sliceDims)
@@ -454,10 +461,11 @@ Expected<OperandLayouts> propagateReduction(const PropagationRequest& req, const
   s.sliceDims.clear();
   s.isSlice = false;
   LAYOUT_TRY_ASSIGN(text, detail::verifiedText(s, "multi_reduction source"));
-  return OperandLayouts{{"source", text}};
+  return SourceLayout{text};
 }
 
-Expected<OperandLayouts> propagateTranspose(const PropagationRequest& req, const XeLayout& r) {
+Expected<SourceLayout> propagate(const TransposeRequest& req) {
+  const XeLayout& r = req.result;
   LAYOUT_TRY_ASSIGN(plain, plainResult("transpose", r));
   if (req.permutation.size() != size_t(r.rootRank()))
     return opError("transpose", "the permutation " + listText(req.permutation) +
@@ -473,10 +481,11 @@ Expected<OperandLayouts> propagateTranspose(const PropagationRequest& req, const
   // transposed by the inverse permutation.
   LAYOUT_TRY_ASSIGN(s, transposeDims(plain, inversePermutation(req.permutation), "transpose"));
   LAYOUT_TRY_ASSIGN(text, detail::verifiedText(s, "transpose source"));
-  return OperandLayouts{{"source", text}};
+  return SourceLayout{text};
 }
 
-Expected<OperandLayouts> propagateBitcast(const PropagationRequest& req, const XeLayout& r) {
+Expected<SourceLayout> propagate(const BitcastRequest& req) {
+  const XeLayout& r = req.result;
   const int s = req.sourceBits, res = req.resultBits;
   const std::set<int> widths = {1, 4, 8, 16, 32, 64};
   if (!widths.count(s) || !widths.count(res))
@@ -500,14 +509,15 @@ Expected<OperandLayouts> propagateBitcast(const PropagationRequest& req, const X
     }
   }
   LAYOUT_TRY_ASSIGN(text, detail::verifiedText(out, "bitcast source"));
-  return OperandLayouts{{"source", text}};
+  return SourceLayout{text};
 }
 
-Expected<OperandLayouts> propagateLoadNd(const PropagationRequest& req, const XeLayout& r) {
-  LAYOUT_TRY_ASSIGN(plain, plainResult("load_nd", r));
+Expected<TensorDescLayout> propagate(const LoadNdRequest& req) {
+  LAYOUT_TRY_ASSIGN(plain, plainResult("load_nd", req.result));
   const int bits = req.elementBits;
-  if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
-    return opError("load_nd", "elementBits must be 8, 16, 32 or 64, got " + std::to_string(bits));
+  if (!isElementBits(bits))
+    return opError("load_nd",
+                   "elementBits must be " + elementBitsText() + ", got " + std::to_string(bits));
   const int rank = plain.rootRank();
   XeLayout desc = plain;
   if (req.transpose) {
@@ -544,26 +554,42 @@ Expected<OperandLayouts> propagateLoadNd(const PropagationRequest& req, const Xe
                                     listText(plain.laneData));
   }
   LAYOUT_TRY_ASSIGN(text, detail::verifiedText(desc, "load_nd tensor_desc"));
-  return OperandLayouts{{"tensor_desc", text}};
+  return TensorDescLayout{text};
 }
 
 // convert_layout: the conversion planner's classification of the two linear layouts
-// (layout/core/conversion_kind.h), in the words of XeGPU: registers (renamed within each lane),
-// lanes (shuffles within a subgroup), subgroups (through shared local memory).
-Expected<OperandLayouts> convertLayoutCost(const XeLayout& input, const XeLayout& target,
-                                           std::span<const int64_t> shape) {
-  LAYOUT_TRY_ASSIGN(a, toLinearLayout(input, shape));
-  LAYOUT_TRY_ASSIGN(b, toLinearLayout(target, shape));
+// (layout/core/conversion_kind.h), in the words of XeGPU.
+Expected<ConvertLayoutCost> propagate(const ConvertLayoutRequest& req) {
+  LAYOUT_TRY_ASSIGN(a, toLinearLayout(req.input, req.shape));
+  LAYOUT_TRY_ASSIGN(b, toLinearLayout(req.result, req.shape));
   auto cls = classifyConversion(a, b);
   if (!cls) return withContext(cls.error(), "convert_layout");
-  const char* movement[] = {"none", "registers", "lanes", "subgroups"};
-  const bool moves =
-      cls->kind == ConversionKind::WarpShuffle || cls->kind == ConversionKind::SharedMemory;
-  return OperandLayouts{{"needsDataMovement", moves ? "true" : "false"},
-                        {"movement", movement[int(cls->kind)]}};
+  switch (cls->kind) {
+  case ConversionKind::None:
+    return ConvertLayoutCost{DataMovement::None};
+  case ConversionKind::RegisterPermutation:
+    return ConvertLayoutCost{DataMovement::Registers};
+  case ConversionKind::WarpShuffle:
+    return ConvertLayoutCost{DataMovement::Lanes};
+  case ConversionKind::SharedMemory:
+    break;
+  }
+  return ConvertLayoutCost{DataMovement::Subgroups};
 }
 
-} // namespace
+std::string_view dataMovementName(DataMovement movement) {
+  switch (movement) {
+  case DataMovement::None:
+    return "none";
+  case DataMovement::Registers:
+    return "registers";
+  case DataMovement::Lanes:
+    return "lanes";
+  case DataMovement::Subgroups:
+    break;
+  }
+  return "subgroups";
+}
 
 std::string printXegpu(const XeLayout& l) {
   auto field = [](std::string& s, const char* key, const Field& v) {
@@ -596,13 +622,6 @@ const std::vector<std::string>& propagationOps() {
   return ops;
 }
 
-bool propagationNeedsResult(const PropagationRequest& req) {
-  if (req.op == "sg_layout_candidates") return false;
-  if (req.op == "multi_reduction" && !req.level.empty()) return false;
-  if (req.op == "dpas" && req.numSubgroups > 0) return false;
-  return true;
-}
-
 namespace detail {
 
 Expected<DpasInstShape> dpasInstShape(const std::string& target, const std::string& type) {
@@ -614,40 +633,18 @@ Expected<DpasInstShape> dpasInstShape(const std::string& target, const std::stri
 
 } // namespace detail
 
-Expected<OperandLayouts> propagate(const PropagationRequest& req) {
-  const auto& ops = propagationOps();
-  if (std::find(ops.begin(), ops.end(), req.op) == ops.end()) {
-    std::string known;
-    for (const std::string& op : ops) known += (known.empty() ? "" : ", ") + op;
-    return makeError("propagate: unknown op " + layout::detail::quoteInput(req.op) +
-                     " (expected one of " + known + ")");
-  }
-  std::optional<XeLayout> consumer;
-  if (!req.result.empty() || propagationNeedsResult(req)) {
-    auto parsed = parseXegpuAttr(req.result);
-    if (!parsed) return withContext(withContext(parsed.error(), "result"), req.op);
-    consumer = *parsed;
-  }
-  if (req.op == "sg_layout_candidates") return detail::listSubgroupLayoutCandidates(req);
-  if (req.op == "multi_reduction" && !req.level.empty())
-    return detail::setupMultiReduction(req, consumer);
-  if (req.op == "dpas" && req.numSubgroups > 0) return detail::setupDpasSubgroups(req, consumer);
-  const XeLayout& r = *consumer;
-  if (req.op == "dpas") return propagateDpas(req, r);
-  if (req.op == "multi_reduction") return propagateReduction(req, r);
-  if (req.op == "extract") return detail::propagateExtract(req, r);
-  if (req.op == "interleave" || req.op == "deinterleave")
-    return detail::propagateInterleave(req, r, req.op == "deinterleave");
-  if (req.op == "insert_strided_slice") return detail::propagateInsertStridedSlice(req, r);
-  if (req.op == "compatible") return detail::compareLayouts(req, r);
-  if (req.op == "broadcast") return propagateBroadcast(req, r);
-  if (req.op == "shape_cast") return propagateShapeCast(req, r);
-  if (req.op == "transpose") return propagateTranspose(req, r);
-  if (req.op == "bitcast") return propagateBitcast(req, r);
-  if (req.op == "load_nd") return propagateLoadNd(req, r);
-  auto in = parseXegpuAttr(req.input);
-  if (!in) return withContext(in.error(), "convert_layout: input");
-  return convertLayoutCost(*in, r, req.shape);
+// The dispatcher: each request type to its rule, as upstream's pass visits each op.
+Expected<PropagationResult> propagate(const PropagationRequest& request) {
+  return std::visit(
+      [](const auto& req) -> Expected<PropagationResult> {
+        LAYOUT_TRY_ASSIGN(out, propagate(req));
+        return PropagationResult(std::move(out));
+      },
+      request);
+}
+
+std::string_view opName(const PropagationRequest& request) {
+  return std::visit([](const auto& req) { return std::decay_t<decltype(req)>::op; }, request);
 }
 
 } // namespace layout::xegpu

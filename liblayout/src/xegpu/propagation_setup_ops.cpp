@@ -10,46 +10,37 @@
 
 #include <string>
 
-namespace layout::xegpu::detail {
+namespace layout::xegpu {
 
-namespace {
+using detail::Dims;
+using detail::plainLayout;
+using detail::verifiedText;
 
-std::string candidatesText(const std::vector<Dims>& list) {
-  std::string s = "[";
-  for (size_t i = 0; i < list.size(); ++i) s += (i ? ", " : "") + listText(list[i]);
-  return s + "]";
-}
-
-} // namespace
-
-Expected<OperandLayouts> setupMultiReduction(const PropagationRequest& req,
-                                             const std::optional<XeLayout>& consumer) {
-  LAYOUT_TRY_ASSIGN(level, parseLayoutKind(req.level, "multi_reduction: level"));
+Expected<ReductionLayouts> propagate(const MultiReductionSetupRequest& req) {
   auto hw = target::hardwareTarget(req.target);
   if (!hw) return withContext(hw.error(), "multi_reduction: target");
   if (hw->subgroupSize < 1)
     return makeError("multi_reduction: target '" + hw->name + "' has no subgroup size");
   ReductionSetup setup;
-  setup.level = level;
+  setup.level = req.level;
   setup.sourceShape = req.sourceShape;
   setup.reductionDims = req.reductionDims;
   std::sort(setup.reductionDims.begin(), setup.reductionDims.end());
   setup.numSubgroups = req.numSubgroups;
   setup.subgroupSize = hw->subgroupSize;
   setup.maxReduceVectorSize = req.maxReduceVectorSize;
-  LAYOUT_TRY_ASSIGN(source, multiReductionSourceLayout(setup, consumer));
+  LAYOUT_TRY_ASSIGN(source, multiReductionSourceLayout(setup, req.consumer));
   LAYOUT_TRY_ASSIGN(sourceText, verifiedText(source, "multi_reduction source"));
   XeLayout result = source;
   result.sliceDims = setup.reductionDims;
   result.isSlice = true;
   LAYOUT_TRY_ASSIGN(resultText, verifiedText(result, "multi_reduction result"));
   // The accumulator has the result's layout.
-  return OperandLayouts{{"result", resultText}, {"source", sourceText}, {"acc", resultText}};
+  return ReductionLayouts{resultText, sourceText, resultText};
 }
 
-Expected<OperandLayouts> setupDpasSubgroups(const PropagationRequest& req,
-                                            const std::optional<XeLayout>& consumer) {
-  LAYOUT_TRY_ASSIGN(inst, dpasInstShape(req.target, req.elementType));
+Expected<DpasLayouts> propagate(const DpasSubgroupRequest& req) {
+  LAYOUT_TRY_ASSIGN(inst, detail::dpasInstShape(req.target, req.elementType));
   const Dims &a = req.shapeA, &b = req.shapeB;
   if (a.size() != 2 || b.size() != 2 || a[1] != b[0] || a[0] < 1 || a[1] < 1 || b[1] < 1)
     return makeError("dpas: shapeA [M, K] and shapeB [K, N] must be rank 2 with the same K, got " +
@@ -63,7 +54,8 @@ Expected<OperandLayouts> setupDpasSubgroups(const PropagationRequest& req,
                      std::to_string(inst.n) + " on " + req.target);
   const Dims instA = {m, inst.k}, instB = {inst.k, inst.n}, instCD = {m, inst.n};
   std::optional<Dims> preferred;
-  if (consumer && !consumer->sgLayout.empty()) preferred = consumer->effective(consumer->sgLayout);
+  if (const auto& c = req.consumer; c && !c->sgLayout.empty())
+    preferred = c->effective(c->sgLayout);
   LAYOUT_TRY_ASSIGN(
       g, pickDpasSubgroupLayout(req.numSubgroups, a, b, instA, instB, instCD, preferred));
   // K stays whole in every subgroup; M and N are split by the picked grid.
@@ -73,25 +65,19 @@ Expected<OperandLayouts> setupDpasSubgroups(const PropagationRequest& req,
   LAYOUT_TRY_ASSIGN(ta, verifiedText(la, "dpas operand a"));
   LAYOUT_TRY_ASSIGN(tb, verifiedText(lb, "dpas operand b"));
   LAYOUT_TRY_ASSIGN(tc, verifiedText(lc, "dpas operand c"));
-  return OperandLayouts{{"a", ta}, {"b", tb}, {"c", tc}};
+  return DpasLayouts{ta, tb, tc};
 }
 
-Expected<OperandLayouts> listSubgroupLayoutCandidates(const PropagationRequest& req) {
-  if (req.broadcastDims.size() > 1)
-    return makeError("sg_layout_candidates: broadcastDims " + listText(req.broadcastDims) +
-                     " names more than one dim (the dim every subgroup holds whole)");
-  const int64_t whole = req.broadcastDims.empty() ? -1 : req.broadcastDims[0];
-  LAYOUT_TRY_ASSIGN(list,
-                    subgroupLayoutCandidates(req.numSubgroups, req.shape, req.instData, whole));
-  return OperandLayouts{{"candidates", candidatesText(list)}};
+Expected<SgLayoutCandidates> propagate(const SgLayoutCandidatesRequest& req) {
+  LAYOUT_TRY_ASSIGN(list, subgroupLayoutCandidates(req.numSubgroups, req.shape, req.instData,
+                                                   req.wholeDim.value_or(-1)));
+  return SgLayoutCandidates{std::move(list)};
 }
 
-Expected<OperandLayouts> compareLayouts(const PropagationRequest& req, const XeLayout& a) {
-  auto b = parseXegpuAttr(req.input);
-  if (!b) return withContext(b.error(), "compatible: input");
-  LAYOUT_TRY_ASSIGN(level, parseLayoutKind(req.level, "compatible: level"));
-  LAYOUT_TRY_ASSIGN(same, isCompatible(a, *b, req.shape, level, req.partialSubgroup));
-  return OperandLayouts{{"compatible", same ? "true" : "false"}};
+Expected<Compatibility> propagate(const CompatibleRequest& req) {
+  LAYOUT_TRY_ASSIGN(same,
+                    isCompatible(req.result, req.input, req.shape, req.level, req.partialSubgroup));
+  return Compatibility{same};
 }
 
-} // namespace layout::xegpu::detail
+} // namespace layout::xegpu

@@ -18,7 +18,7 @@ bool isReduced(const Dims& dims, int64_t d) {
   return std::find(dims.begin(), dims.end(), d) != dims.end();
 }
 
-Expected<bool> checkSetup(const ReductionSetup& s) {
+Expected<void> checkSetup(const ReductionSetup& s) {
   const auto& shape = s.sourceShape;
   if (shape.empty() || shape.size() > 8)
     return makeError("multi_reduction: sourceShape " + listText(shape) + " must have rank 1 to 8");
@@ -37,7 +37,7 @@ Expected<bool> checkSetup(const ReductionSetup& s) {
   }
   if (s.subgroupSize < 1 || s.maxReduceVectorSize < 1)
     return makeError("multi_reduction: subgroupSize and maxReduceVectorSize must be at least 1");
-  return true;
+  return {};
 }
 
 // Subgroup level, consumer not reusable: the consumer's sg_layout / sg_data (and order) go on the

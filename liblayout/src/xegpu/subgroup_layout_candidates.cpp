@@ -31,7 +31,7 @@ void factorise(const Grid& divisors, int64_t remaining, size_t dim, Grid& curren
   }
 }
 
-Expected<bool> checkSizes(std::span<const int64_t> shape, std::span<const int64_t> instData,
+Expected<void> checkSizes(std::span<const int64_t> shape, std::span<const int64_t> instData,
                           const std::string& what) {
   if (shape.empty() || shape.size() > kMaxCandidateRank)
     return makeError(what + ": the shape " + listText(shape) + " must have rank 1 to " +
@@ -43,7 +43,7 @@ Expected<bool> checkSizes(std::span<const int64_t> shape, std::span<const int64_
     if (shape[d] <= 0 || instData[d] <= 0)
       return makeError(what + ": shape and instData entries must be positive, got " +
                        listText(shape) + " and " + listText(instData));
-  return true;
+  return {};
 }
 
 } // namespace

@@ -4,7 +4,7 @@
 // ours, so that no input reaches arithmetic it cannot survive.
 #include "layout/xegpu/xegpu_layout.h"
 
-#include "layout/text/quoted_input.h"
+#include "layout/text/internal/quoted_input.h"
 
 #include <algorithm>
 #include <numeric>
@@ -38,10 +38,10 @@ Error verifyError(const AttrValue& attr, const std::string& message) {
 }
 
 // LayoutAttr::verify, newest version, in upstream's order.
-Expected<bool> verifyLayout(const AttrValue& attr, const XeLayout& l) {
+Expected<void> verifyLayout(const AttrValue& attr, const XeLayout& l) {
   const auto &sgl = l.sgLayout, &sgd = l.sgData, &inst = l.instData, &ll = l.laneLayout,
              &ld = l.laneData, &ord = l.order;
-  if (sgl.empty() && inst.empty() && ll.empty()) return true; // the empty layout is legal
+  if (sgl.empty() && inst.empty() && ll.empty()) return {}; // the empty layout is legal
   if (!sgl.empty() && !inst.empty() && sgl.size() != inst.size())
     return verifyError(attr, "expected sg_layout and inst_data to have the same rank");
   if (!sgl.empty() && !ll.empty() && sgl.size() != ll.size())
@@ -65,11 +65,11 @@ Expected<bool> verifyLayout(const AttrValue& attr, const XeLayout& l) {
     return verifyError(attr, "expected order and sg_layout to have the same rank");
   if (!ord.empty() && !ll.empty() && ord.size() != ll.size())
     return verifyError(attr, "expected order and lane_layout to have the same rank");
-  return true;
+  return {};
 }
 
 // Our checks, after upstream's: sizes positive, order a permutation.
-Expected<bool> verifySizes(const AttrValue& attr, const XeLayout& l) {
+Expected<void> verifySizes(const AttrValue& attr, const XeLayout& l) {
   const std::pair<const char*, const std::vector<int64_t>*> fields[] = {
       {"sg_layout", &l.sgLayout},     {"sg_data", &l.sgData},     {"inst_data", &l.instData},
       {"lane_layout", &l.laneLayout}, {"lane_data", &l.laneData},
@@ -91,7 +91,7 @@ Expected<bool> verifySizes(const AttrValue& attr, const XeLayout& l) {
         return verifyError(attr, "order " + listText(l.order) + " must be a permutation of 0.." +
                                      std::to_string(sorted.size() - 1));
   }
-  return true;
+  return {};
 }
 
 Expected<XeLayout> layoutFromAttr(const AttrValue& attr) {

@@ -18,7 +18,7 @@ int log2Of(int64_t v) {
 }
 
 // Upstream accepts any sizes; GF(2) needs powers of two. Names the first offender.
-Expected<bool> checkPowersOfTwo(const XeLayout& l, std::span<const int64_t> shape) {
+Expected<void> checkPowersOfTwo(const XeLayout& l, std::span<const int64_t> shape) {
   auto bad = [&](const std::string& what, int64_t v) {
     return makeError("cannot represent " + l.text + " as a linear layout: " + what + " = " +
                      std::to_string(v) +
@@ -44,7 +44,7 @@ Expected<bool> checkPowersOfTwo(const XeLayout& l, std::span<const int64_t> shap
   for (size_t i = 0; i < shape.size(); ++i)
     if (!std::has_single_bit(uint64_t(shape[i])))
       return bad("shape[" + std::to_string(i) + "]", shape[i]);
-  return true;
+  return {};
 }
 
 // Bases of an id in-dim over `grid` (root dims, linearized by `order`): id bit b of root dim k

@@ -1,9 +1,12 @@
-// Interned dimension names. Comparing, hashing and copying a DimName is an integer operation, so
-// the algebra never compares strings on its hot paths.
-//
-//   layout::DimName reg("register");
-//   assert(reg == layout::DimName("register"));
-//   std::cout << reg.str();   // "register"
+/// \file
+/// Interned dimension names. Comparing, hashing and copying a DimName is an integer operation, so
+/// the algebra never compares strings on its hot paths.
+///
+/// \code
+///   layout::DimName reg("register");
+///   assert(reg == layout::DimName("register"));
+///   std::cout << reg.str();   // "register"
+/// \endcode
 #pragma once
 
 #include <array>
@@ -17,45 +20,50 @@
 
 namespace layout {
 
+/// A dimension name, interned: a 32-bit id into a process-wide table of names.
 class DimName {
 public:
-  // The empty name (id 0).
+  /// The empty name (id 0).
   DimName() = default;
-  // Interns `name`; thread-safe. Names live for the life of the process.
+  /// Interns `name`; thread-safe. Names live for the life of the process.
   explicit DimName(std::string_view name);
 
+  /// The name as text.
   std::string_view str() const;
+  /// The interning id (0 for the empty name).
   uint32_t id() const { return id_; }
 
   friend bool operator==(DimName a, DimName b) { return a.id_ == b.id_; }
-  // Orders by interning id, not alphabetically: use only for containers.
+  /// Orders by interning id, not alphabetically: use only for containers.
   friend std::strong_ordering operator<=>(DimName a, DimName b) { return a.id_ <=> b.id_; }
 
 private:
   uint32_t id_ = 0;
 };
 
-// The standard names of Triton's distributed, shared and tensor dims.
+/// The standard names of Triton's distributed, shared and tensor dims.
 namespace dims {
-DimName reg();    // "register"
-DimName lane();   // "lane"
-DimName warp();   // "warp"
-DimName block();  // "block"
-DimName offset(); // "offset"
-// "dim<i>"
+DimName reg();    ///< "register"
+DimName lane();   ///< "lane"
+DimName warp();   ///< "warp"
+DimName block();  ///< "block"
+DimName offset(); ///< "offset"
+/// `"dim<i>"`: the name of tensor dim `i`.
 DimName standardOut(int i);
 } // namespace dims
 
-// The names seen so far, to find a duplicate in a list of dims in linear time: compared pairwise
-// while there are few (no allocation, the common case), through a hash set beyond that (a layout
-// JSON of thousands of dims).
-//
-//   DimNameSet seen;
-//   for (DimName n : names)
-//     if (!seen.insert(n)) return makeError("duplicate dim " + std::string(n.str()));
+/// The names seen so far, to find a duplicate in a list of dims in linear time: compared pairwise
+/// while there are few (no allocation, the common case), through a hash set beyond that (a layout
+/// JSON of thousands of dims).
+///
+/// \code
+///   DimNameSet seen;
+///   for (DimName n : names)
+///     if (!seen.insert(n)) return makeError("duplicate dim " + std::string(n.str()));
+/// \endcode
 class DimNameSet {
 public:
-  // False when `name` was inserted before.
+  /// False when `name` was inserted before.
   bool insert(DimName name) {
     if (count_ < kPairwise) {
       for (size_t i = 0; i < count_; ++i)

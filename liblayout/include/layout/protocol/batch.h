@@ -75,16 +75,24 @@ struct BatchOp {
   // The result as a CLI subcommand prints it (typedOp in src/protocol/typed_op.h); empty for
   // JSON-only ops.
   std::function<Expected<std::string>(const BatchRequest&, OutputFormat)> render = {};
+  // The result of an op that makes a layout, as a layout: a front end chains such ops and prints
+  // the result its own way (`layoutctl reshape --ins .. --outs ..` is reshapeIns, then
+  // reshapeOuts). Empty for other ops.
+  std::function<Expected<LinearLayout>(const BatchRequest&)> layout = {};
 };
 
 class BatchProcessor {
 public:
-  // Starts with every op of the core algebra.
+  // Starts with every op of docs/interchange.md §2: the core algebra, TritonGPU encodings,
+  // XeGPU layouts and propagation, block-load plans, conversion plans and bank analysis (the
+  // register* functions below); a program embedding the protocol adds its own with registerOp.
   BatchProcessor();
 
   void registerOp(std::string name, BatchOp op);
-  // Declares the args each named op reads: {{"identity1D", {"size", "inDim", "outDim"}}, ...}.
-  void declareArgs(const std::vector<std::pair<std::string, std::vector<std::string>>>& ops);
+  // Declares the args each named op reads: {{"identity1D", {"size", "inDim", "outDim"}}, ...}
+  // (an OpArg where the command line spells one: {"sublayout", {OpArg("inDims").spelled("ins"),
+  // ...}}).
+  void declareArgs(const std::vector<std::pair<std::string, std::vector<OpArg>>>& ops);
   const std::map<std::string, BatchOp>& ops() const { return ops_; }
 
   // Checks `args` (an object) against the op's declared arguments: unknown keys (unless the op

@@ -2,14 +2,16 @@
 // holds, its default, and how the command line spells it. The registry checks every declared
 // argument before the op runs, so `layoutctl batch` and the CLI subcommands bound to the op
 // (layoutctl convert, blockload, banks, swizzle, propagate) apply one rule in the same words;
-// only the name differs ("args.elemBits" in a batch response, "--elem-bits" on a command line).
+// only the name differs ("args.elemBits" in a batch response, "--element-bits" on a command line).
 //
 //   std::vector<layout::OpArg> args = {
 //       layout::OpArg("src", layout::OpArgKind::Operand).needed(),
-//       layout::OpArg("elemBits", layout::OpArgKind::ElementBits).needed().oneOf(kElementBits),
+//       layout::OpArg("elemBits", layout::OpArgKind::ElementBits).needed().oneOf(kElementBits)
+//           .spelled("element-bits").alsoSpelled("elem-bits"),
 //       layout::OpArg("target", layout::OpArgKind::Target).defaultsTo("nvidia"),
 //       layout::OpArg("transposedInMemory", layout::OpArgKind::Flag).spelled("transposed")};
-//   // the CLI: --src, --elem-bits, --target (value options) and --transposed (a flag)
+//   // the CLI: --src, --element-bits (or --elem-bits), --target (value options) and
+//   // --transposed (a flag)
 #pragma once
 
 #include "layout/core/expected.h"
@@ -41,7 +43,7 @@ enum class OpArgKind {
 };
 
 // How errors name an argument: as the batch protocol ("args.elemBits") or as the command line
-// ("--elem-bits").
+// ("--element-bits").
 enum class ArgSpelling { Batch, CommandLine };
 
 struct OpArg {
@@ -51,6 +53,9 @@ struct OpArg {
   OpArg& needed();                        // missing is an error
   OpArg& defaultsTo(std::string cliText); // filled in (as the CLI would read it) when absent
   OpArg& spelled(std::string option);     // the CLI option, when not the kebab-case of the key
+  // Another CLI spelling that means the same (an older name kept working): messages name the
+  // option as it was given.
+  OpArg& alsoSpelled(std::string option);
   OpArg& oneOf(std::span<const int> allowed);
   OpArg& asPositional(); // the CLI takes it as the one positional argument
   // A rule beyond the kind (a target with 2D block I/O): checked after the kind; the error gets
@@ -64,7 +69,8 @@ struct OpArg {
   OpArgKind kind;
   bool mandatory = false;
   std::optional<std::string> defaultText;
-  std::string cliOption; // "elem-bits"
+  std::string cliOption;                    // "element-bits"
+  std::vector<std::string> cliAliases = {}; // "elem-bits"
   std::vector<int> choices = {};
   bool positional = false;
   std::function<Expected<void>(const nlohmann::json&)> validator = {};
@@ -75,7 +81,7 @@ struct OpArg {
 
 // "elemBits" -> "elem-bits".
 std::string kebabCase(std::string_view camel);
-// The argument as `spelling` names it: "args.elemBits" or "--elem-bits" ("OP" when positional).
+// The argument as `spelling` names it: "args.elemBits" or "--element-bits" ("OP" when positional).
 std::string argPath(const OpArg& arg, ArgSpelling spelling);
 
 // Checks a present value against the argument's kind (and choices, and that a target exists).

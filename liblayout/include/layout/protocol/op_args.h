@@ -1,14 +1,16 @@
 // The arguments several ops share, checked once for `layoutctl batch` and for the CLI
 // subcommands: each function takes the value in the form its front end has (JSON from a batch
 // request; text from a command line) and names the argument as the caller does ("args.elemBits",
-// "--elem-bits"), so both front ends give the same rule in the same words.
+// "--element-bits"), so both front ends give the same rule in the same words.
 //
 //   auto bits = layout::opargs::elementBits(12, layout::opargs::kElementBits, "args.elemBits");
 //   // error: "args.elemBits: 12 is not 8, 16, 32 or 64"
 //   auto shape = layout::opargs::shapeFromText("tensor<64x32xf16>", "--shape");   // {64, 32}
 #pragma once
 
+#include "layout/core/element_bits.h"
 #include "layout/core/expected.h"
+#include "layout/protocol/op_arg.h"
 #include "layout/smem/bank_analysis.h"
 #include "layout/smem/bank_model.h"
 
@@ -23,8 +25,13 @@
 namespace layout::opargs {
 
 // Element widths: every op that moves elements, and the 2D block loads (no 64-bit VNNI).
-inline constexpr int kElementBits[] = {8, 16, 32, 64};
-inline constexpr int kBlockLoadElementBits[] = {8, 16, 32};
+using layout::kBlockLoadElementBits;
+using layout::kElementBits;
+
+// The element width argument of those ops, "elemBits", one of `allowed`: --element-bits on the
+// command line, as everywhere a width in bits is given (--elem-bits, its first spelling, works
+// too).
+OpArg elementBitsArg(std::span<const int> allowed);
 
 // One of `allowed`.
 Expected<int> elementBits(int64_t bits, std::span<const int> allowed, const std::string& name);

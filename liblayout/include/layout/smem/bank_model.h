@@ -72,6 +72,6 @@ const std::vector<std::vector<int>>& effectivePhases(const BankInstruction& ins,
                                                      bool sameAsPartner);
 
 // Checks the invariants every analysis relies on: powers of two, phases a partition of the lanes.
-Expected<bool> verifyBankInstruction(const BankInstruction& ins);
+Expected<void> verifyBankInstruction(const BankInstruction& ins);
 
 } // namespace layout::smem

@@ -52,8 +52,10 @@ struct LowerBound {
 
 // A member of a parametric family and what it costs.
 struct FamilyCandidate {
-  // "triton.swizzled_shared" (best of vec x perPhase x maxPhase x order), "seed004.xor" (best
-  // swizzle unit x max phase), "seed004.rule" (the member seed 004's rule picks).
+  // "triton.swizzled_shared" (best of vec x perPhase x maxPhase x order), "xor.unit-phase" (the
+  // row-major XOR swizzle of seed 004: best swizzle unit x max phase, one row per phase), and
+  // "xor.unit-phase.rule" (the member its rule picks: unit = the wider access, max phase =
+  // min(8, columns / unit)). Output names only (never read back).
   std::string family;
   std::string parameters; // e.g. "vec=8, perPhase=1, maxPhase=8" / "swizzleUnit=8, maxPhase=8"
   std::string encoding;   // the #ttg.swizzled_shared text that builds it

@@ -3,83 +3,252 @@
 // RFC, docs/seeds.md (seed 000); see docs/reference/xegpu.md §7).
 //
 //   using namespace layout::xegpu;
-//   PropagationRequest r;
-//   r.op = "transpose";
-//   r.result = "#xegpu.layout<sg_layout = [4, 8], sg_data = [32, 64], order = [1, 0]>";
+//   TransposeRequest r;
+//   r.result = *parseXegpuAttr("#xegpu.layout<sg_layout = [4, 8], sg_data = [32, 64], "
+//                              "order = [1, 0]>");
 //   r.permutation = {1, 0};
-//   auto operands = propagate(r);
-//   // {"source": "#xegpu.layout<sg_layout = [8, 4], sg_data = [64, 32], order = [0, 1]>"}
+//   auto operands = propagate(r);  // Expected<SourceLayout>
+//   // operands->source == "#xegpu.layout<sg_layout = [8, 4], sg_data = [64, 32], order = [0, 1]>"
 //
-// Every derived layout is printed in canonical attribute text and parsed back through the
-// verifier, so an operand layout that upstream would reject is an error here too.
+// One request type per op (and per form of an op whose setup form reads other inputs), so an op
+// gets exactly the inputs its rule reads and a caller cannot send a transpose a shapeA. Each has
+// its own propagate() overload with a typed result; PropagationRequest holds any of them and
+// propagate(PropagationRequest) dispatches with std::visit, as upstream's pass has one visit
+// function per op. Reading a request from JSON (the batch op `xegpu.propagate`, `layoutctl
+// propagate`) is the protocol's business (src/protocol/batch_xegpu_propagate_op.cpp).
+//
+// Layouts come in parsed; what comes out is canonical attribute text, each derived layout parsed
+// back through the verifier, so an operand layout that upstream would reject is an error here too.
+// Levels that a rule checks only after other inputs (and names as written) stay text.
 #pragma once
 
 #include "layout/core/expected.h"
+#include "layout/xegpu/layout_kind.h"
 #include "layout/xegpu/xegpu_layout.h"
 
 #include <cstdint>
-#include <map>
 #include <optional>
-#include <span>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 namespace layout::xegpu {
 
-// One op and its result layout. Which fields an op reads:
-//   dpas:             result (C/D), shapeA [M, K], shapeB [K, N], elementType (of A and B: bf16,
-//                     f16, tf32, i8/si8/ui8/u8), target (pvc, bmg, arc) -> {a, b, c}; with
-//                     numSubgroups > 0, upstream's subgroup-level setup instead: the sg_layout
-//                     picked for A, B and C/D together (result, if given, is the consumer whose
-//                     sg_layout is preferred) -> {a, b, c} with sg_layout / sg_data only
-//   multi_reduction:  result (a slice), reductionDims -> {source}; with level (subgroup, inst,
-//                     lane) upstream's setup instead: sourceShape, reductionDims, result (the
-//                     consumer's layout: a slice, a plain layout, or absent), numSubgroups
-//                     (subgroup level without a consumer), maxReduceVectorSize (default 1, as
-//                     upstream), target (its subgroup size) -> {result, source, acc}
-//   broadcast:        result, sourceShape, resultShape, broadcastDims (optional: the RFC's
-//                     explicit dims, sliced away; otherwise upstream's rule) -> {source}
-//   shape_cast:       result, sourceShape, resultShape -> {source}
-//   transpose:        result, permutation -> {source}
-//   bitcast:          result, sourceBits, resultBits -> {source}
-//   extract:          result, sourceShape, resultShape -> {source} (leading unit dims added)
-//   interleave, deinterleave: result -> {source} (innermost data halved / doubled)
-//   insert_strided_slice: result, sourceShape, resultShape (the dest's), level (optional,
-//                     "lane": set the result up from the consumer first) -> {dest, source,
-//                     result when level is given}
-//   load_nd:          result, elementBits, transpose (optional permutation), transposeBitWidth
-//                     (0: none), packed -> {tensor_desc}; a transposed descriptor carries an
-//                     order only when the result spelt one, as upstream prints it
-//   convert_layout:   result (the target layout), input, shape -> {needsDataMovement, movement}
-//                     from the conversion planner's classification (layout/core/
-//                     conversion_kind.h): none and registers (renamed within each lane) move no
-//                     data; lanes (shuffles in a subgroup) and subgroups (through shared local
-//                     memory) do
-//   compatible:       result (layout a), input (layout b), shape, level, partialSubgroup ->
-//                     {compatible} (layout/xegpu/compatibility.h)
-//   sg_layout_candidates: numSubgroups, shape, instData, broadcastDims (at most one: the dim
-//                     kept whole) -> {candidates} (layout/xegpu/subgroup_layout_candidates.h)
-struct PropagationRequest {
-  std::string op;
-  std::string result;
-  std::vector<int64_t> shapeA, shapeB, sourceShape, resultShape, reductionDims, broadcastDims,
-      permutation, shape, instData;
-  std::optional<std::vector<int64_t>> transpose;
-  std::string elementType, target = "pvc", input, level;
-  int sourceBits = 0, resultBits = 0, elementBits = 0, transposeBitWidth = 0;
-  int64_t numSubgroups = 0, maxReduceVectorSize = 1;
-  bool packed = false, partialSubgroup = false;
+// ---- results ------------------------------------------------------------------------------
+// Layouts are canonical attribute text (printXegpu).
+
+struct DpasLayouts {
+  std::string a, b, c;
+  bool operator==(const DpasLayouts&) const = default;
+};
+// The one operand whose layout follows from the result's (most vector ops).
+struct SourceLayout {
+  std::string source;
+  bool operator==(const SourceLayout&) const = default;
+};
+// multi_reduction set up at a level: the result layout picked, the source's, and the
+// accumulator's (the result's).
+struct ReductionLayouts {
+  std::string result, source, acc;
+  bool operator==(const ReductionLayouts&) const = default;
+};
+// The dest has the result's layout; `result` is set only when the op set that layout up (level).
+struct InsertStridedSliceLayouts {
+  std::string dest, source;
+  std::optional<std::string> result;
+  bool operator==(const InsertStridedSliceLayouts&) const = default;
+};
+struct TensorDescLayout {
+  std::string tensorDesc;
+  bool operator==(const TensorDescLayout&) const = default;
+};
+// The conversion planner's classification (layout/core/conversion_kind.h) in XeGPU's words:
+// registers are renamed within each lane, lanes shuffle within a subgroup, subgroups go through
+// shared local memory.
+enum class DataMovement { None, Registers, Lanes, Subgroups };
+std::string_view dataMovementName(DataMovement movement); // "none", "registers", ...
+struct ConvertLayoutCost {
+  DataMovement movement = DataMovement::None;
+  // Only shuffles and shared memory move data; a register renaming is free.
+  bool needsDataMovement() const {
+    return movement == DataMovement::Lanes || movement == DataMovement::Subgroups;
+  }
+  bool operator==(const ConvertLayoutCost&) const = default;
+};
+struct Compatibility {
+  bool compatible = false;
+  bool operator==(const Compatibility&) const = default;
+};
+// Subgroup grids (sg_layout), most balanced first.
+struct SgLayoutCandidates {
+  std::vector<std::vector<int64_t>> candidates;
+  bool operator==(const SgLayoutCandidates&) const = default;
 };
 
-// Whether the op reads `result` (a few setup ops run without a consumer layout).
-bool propagationNeedsResult(const PropagationRequest& request);
+// ---- requests -----------------------------------------------------------------------------
+// `op` is the op's name in xegpu.propagate and in messages; `Result` what propagate() returns.
+// `result` is the op's result layout (the consumer's) unless said otherwise.
 
-// Operand name -> layout text ("a", "b", "c" for dpas; "source"; "tensor_desc"; "result" where
-// the op sets up its result layout; "compatible" and "candidates" for those queries).
-using OperandLayouts = std::map<std::string, std::string>;
-Expected<OperandLayouts> propagate(const PropagationRequest& request);
+// dpas at lane / instruction level: A [M, K] and B [K, N] from C/D, by the RFC's sg_map tables for
+// the target's DPAS (pvc, bmg, arc; elementType bf16, f16, tf32, i8/si8/ui8/u8).
+struct DpasRequest {
+  static constexpr std::string_view op = "dpas";
+  using Result = DpasLayouts;
+  XeLayout result;
+  std::vector<int64_t> shapeA, shapeB;
+  std::string elementType, target = "pvc";
+};
+// dpas at subgroup level (upstream's setup): one sg_layout picked for A, B and C/D together; the
+// consumer's sg_layout, when there is one, is preferred. Layouts have sg_layout / sg_data only.
+struct DpasSubgroupRequest {
+  static constexpr std::string_view op = "dpas";
+  using Result = DpasLayouts;
+  int64_t numSubgroups = 0;
+  std::vector<int64_t> shapeA, shapeB;
+  std::string elementType, target = "pvc";
+  std::optional<XeLayout> consumer;
+};
+// The result is a slice over reductionDims; the source is its parent.
+struct MultiReductionRequest {
+  static constexpr std::string_view op = "multi_reduction";
+  using Result = SourceLayout;
+  XeLayout result;
+  std::vector<int64_t> reductionDims;
+};
+// Upstream's setup at a level: the consumer (a slice, a plain layout, or none) and, at subgroup
+// level without a consumer, numSubgroups; maxReduceVectorSize as upstream (default 1); the
+// target gives the subgroup size.
+struct MultiReductionSetupRequest {
+  static constexpr std::string_view op = "multi_reduction";
+  using Result = ReductionLayouts;
+  LayoutKind level = LayoutKind::Subgroup;
+  std::vector<int64_t> sourceShape, reductionDims;
+  std::optional<XeLayout> consumer;
+  int64_t numSubgroups = 0, maxReduceVectorSize = 1;
+  std::string target = "pvc";
+};
+// broadcastDims given: the RFC's explicit new dims, sliced away; empty: upstream's rule.
+struct BroadcastRequest {
+  static constexpr std::string_view op = "broadcast";
+  using Result = SourceLayout;
+  XeLayout result;
+  std::vector<int64_t> sourceShape, resultShape, broadcastDims;
+};
+struct ShapeCastRequest {
+  static constexpr std::string_view op = "shape_cast";
+  using Result = SourceLayout;
+  XeLayout result;
+  std::vector<int64_t> sourceShape, resultShape;
+};
+struct TransposeRequest {
+  static constexpr std::string_view op = "transpose";
+  using Result = SourceLayout;
+  XeLayout result;
+  std::vector<int64_t> permutation;
+};
+struct BitcastRequest {
+  static constexpr std::string_view op = "bitcast";
+  using Result = SourceLayout;
+  XeLayout result;
+  int sourceBits = 0, resultBits = 0;
+};
+// The source gets the leading unit dims the extract drops.
+struct ExtractRequest {
+  static constexpr std::string_view op = "extract";
+  using Result = SourceLayout;
+  XeLayout result;
+  std::vector<int64_t> sourceShape, resultShape;
+};
+// The source holds half the innermost data (interleave) or twice it (deinterleave).
+struct InterleaveRequest {
+  static constexpr std::string_view op = "interleave";
+  using Result = SourceLayout;
+  XeLayout result;
+};
+struct DeinterleaveRequest {
+  static constexpr std::string_view op = "deinterleave";
+  using Result = SourceLayout;
+  XeLayout result;
+};
+// resultShape is the dest's. level "lane" sets the result up from the consumer first (the only
+// level upstream does); text, because the rule checks it after the shapes and quotes it.
+struct InsertStridedSliceRequest {
+  static constexpr std::string_view op = "insert_strided_slice";
+  using Result = InsertStridedSliceLayouts;
+  XeLayout result;
+  std::vector<int64_t> sourceShape, resultShape;
+  std::optional<std::string> level;
+};
+// transpose: the load's permutation; transposeBitWidth 0: none. A transposed descriptor carries
+// an order only when the result spelt one, as upstream prints it.
+struct LoadNdRequest {
+  static constexpr std::string_view op = "load_nd";
+  using Result = TensorDescLayout;
+  XeLayout result;
+  int elementBits = 0;
+  std::optional<std::vector<int64_t>> transpose;
+  int transposeBitWidth = 0;
+  bool packed = false;
+};
+// result is the target layout, input the source's.
+struct ConvertLayoutRequest {
+  static constexpr std::string_view op = "convert_layout";
+  using Result = ConvertLayoutCost;
+  XeLayout result, input;
+  std::vector<int64_t> shape;
+};
+// Whether `result` (a) and `input` (b) place `shape` alike at `level`
+// (layout/xegpu/compatibility.h).
+struct CompatibleRequest {
+  static constexpr std::string_view op = "compatible";
+  using Result = Compatibility;
+  XeLayout result, input;
+  std::vector<int64_t> shape;
+  LayoutKind level = LayoutKind::Lane;
+  bool partialSubgroup = false;
+};
+// The sg_layout candidates of numSubgroups over shape in instData tiles; wholeDim, the one dim
+// every subgroup holds whole (layout/xegpu/subgroup_layout_candidates.h).
+struct SgLayoutCandidatesRequest {
+  static constexpr std::string_view op = "sg_layout_candidates";
+  using Result = SgLayoutCandidates;
+  int64_t numSubgroups = 0;
+  std::vector<int64_t> shape, instData;
+  std::optional<int64_t> wholeDim;
+};
 
-// The ops propagate() knows, for --help and error messages.
+Expected<DpasLayouts> propagate(const DpasRequest& request);
+Expected<DpasLayouts> propagate(const DpasSubgroupRequest& request);
+Expected<SourceLayout> propagate(const MultiReductionRequest& request);
+Expected<ReductionLayouts> propagate(const MultiReductionSetupRequest& request);
+Expected<SourceLayout> propagate(const BroadcastRequest& request);
+Expected<SourceLayout> propagate(const ShapeCastRequest& request);
+Expected<SourceLayout> propagate(const TransposeRequest& request);
+Expected<SourceLayout> propagate(const BitcastRequest& request);
+Expected<SourceLayout> propagate(const ExtractRequest& request);
+Expected<SourceLayout> propagate(const InterleaveRequest& request);
+Expected<SourceLayout> propagate(const DeinterleaveRequest& request);
+Expected<InsertStridedSliceLayouts> propagate(const InsertStridedSliceRequest& request);
+Expected<TensorDescLayout> propagate(const LoadNdRequest& request);
+Expected<ConvertLayoutCost> propagate(const ConvertLayoutRequest& request);
+Expected<Compatibility> propagate(const CompatibleRequest& request);
+Expected<SgLayoutCandidates> propagate(const SgLayoutCandidatesRequest& request);
+
+// Any request, and any result, for callers that pick the op at run time.
+using PropagationRequest =
+    std::variant<DpasRequest, DpasSubgroupRequest, MultiReductionRequest,
+                 MultiReductionSetupRequest, BroadcastRequest, ShapeCastRequest, TransposeRequest,
+                 BitcastRequest, ExtractRequest, InterleaveRequest, DeinterleaveRequest,
+                 InsertStridedSliceRequest, LoadNdRequest, ConvertLayoutRequest, CompatibleRequest,
+                 SgLayoutCandidatesRequest>;
+using PropagationResult =
+    std::variant<DpasLayouts, SourceLayout, ReductionLayouts, InsertStridedSliceLayouts,
+                 TensorDescLayout, ConvertLayoutCost, Compatibility, SgLayoutCandidates>;
+Expected<PropagationResult> propagate(const PropagationRequest& request);
+std::string_view opName(const PropagationRequest& request);
+
+// The op names, for --help and error messages.
 const std::vector<std::string>& propagationOps();
 
 // Canonical text of a layout: #xegpu.layout<...> with the fields it has, wrapped in one

@@ -1,11 +1,13 @@
-// The JSON form of a propagation request (batch op `xegpu.propagate`, `layoutctl propagate`):
+// The JSON form of a propagation result (batch op `xegpu.propagate`, `layoutctl propagate
+// --format json`): {operand: layout text}, keys in alphabetical order as clients have always
+// read them.
 //
-//   {"op": "transpose", "result": "#xegpu.layout<...>", "permutation": [1, 0]}
-//   {"op": "dpas", "result": "...", "shapeA": [256, 32], "shapeB": [32, 256],
-//    "elementType": "bf16", "target": "pvc"}
+//   {"a": "#xegpu.layout<...>", "b": "...", "c": "..."}             dpas
+//   {"movement": "lanes", "needsDataMovement": true}                 convert_layout
+//   {"compatible": false}                                            compatible
+//   {"candidates": [[8, 4], [16, 2]]}                                sg_layout_candidates
 //
-// Keys are the field names of layout::xegpu::PropagationRequest; unknown keys are an error, so a
-// misspelt argument is not silently ignored.
+// Reading a request is the protocol's (src/protocol/batch_xegpu_propagate_op.cpp).
 #pragma once
 
 #include "layout/xegpu/propagation.h"
@@ -14,10 +16,6 @@
 
 namespace layout {
 
-Expected<xegpu::PropagationRequest> propagationRequestFromJson(const nlohmann::json& args);
-
-// {operand: layout text}; for convert_layout {"needsDataMovement": bool, "movement": kind}; for
-// compatible {"compatible": bool}.
-nlohmann::ordered_json propagationResultToJson(const xegpu::OperandLayouts& operands);
+nlohmann::ordered_json propagationResultToJson(const xegpu::PropagationResult& result);
 
 } // namespace layout

@@ -1,0 +1,25 @@
+// The conversion view: layoutctl convert as a picture. Layout A is the source, layout B the
+// destination, over the same tensor; the planner (layout/conversion/conversion_plan.h) says how
+// the data moves, and the scene shows it:
+//   grids "convert.src" and "convert.dst": the tensor under each layout (owners as labels);
+//   register permutation: grid "convert.registers", one cell per destination register, "r5 <- r2";
+//   intra-warp shuffles: per round a grid "convert.round.<i>" of three rows over the lanes: row 0
+//     the register each lane sends, row 2 what it receives ("L7.r2 -> r5", coloured as the lane it
+//     reads), and across row 1 an arrow from the sending lane's cell to each receiver;
+//   shared memory: the plan's lines (the store, the load, the synthesized swizzle) as notes.
+//
+//   auto plan = layout::conversion::planConversion(src, dst, 16, "nvidia");
+//   Scene s = layout::views::conversionScene(*srcMap, *dstMap, *plan, {});
+#pragma once
+
+#include "layout/conversion/conversion_plan.h"
+#include "layout/views/layout_maps.h"
+#include "layout/views/scene.h"
+#include "layout/views/views.h"
+
+namespace layout::views {
+
+Scene conversionScene(const TensorMap& src, const TensorMap& dst,
+                      const layout::conversion::ConversionPlan& plan, const ViewOptions& opt);
+
+} // namespace layout::views
