@@ -54,7 +54,7 @@ install(FILES ${PROJECT_BINARY_DIR}/layoutConfig.cmake ${PROJECT_BINARY_DIR}/lay
 
 # pkg-config: the liblayout modules, most dependent first (the order static linking needs).
 set(LAYOUT_PC_LIBS "")
-foreach(module protocol conversion smem intel xegpu triton target text core)
+foreach(module protocol report conversion smem intel xegpu triton target text core)
   string(APPEND LAYOUT_PC_LIBS " -llayout_${module}")
 endforeach()
 # The prefix relative to the .pc file, so that `cmake --install --prefix P` works for any P.

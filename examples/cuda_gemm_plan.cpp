@@ -3,7 +3,7 @@
 // memory filled by cp.async) for one configuration, prints its key facts (tiles, the layouts'
 // encodings, the synthesized swizzles and their bank-conflict proofs, the launch), and writes the
 // CUDA C++ source. No GPU is needed: the plan and the text are pure computation (compile the file
-// with nvcc or NVRTC, or run it with `layoutctl gemm --target cuda` on a machine with one).
+// with nvcc or NVRTC, or run it with `layoutctl gemm --runner cuda` on a machine with one).
 //
 //   ./build/examples/cuda_gemm_plan [OUT.cu]   # default: ./<kernel name>.cu
 #include "layout/codegen/cuda_gemm_plan.h"

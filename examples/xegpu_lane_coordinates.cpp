@@ -16,6 +16,13 @@ using namespace layout;
 
 namespace {
 
+// "[2, 16]", as the XeGPU attributes print integer lists.
+std::string listText(const std::vector<int64_t>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return "[" + s + "]";
+}
+
 int fail(const Error& e) {
   std::cerr << "error: " << e.message << "\n";
   return 1;
@@ -41,7 +48,7 @@ int main(int argc, char** argv) {
 
   auto l = xegpu::parseXegpuAttr(text); // upstream's verifier runs here
   if (!l) return fail(l.error());
-  std::cout << "layout: " << l->text << "\nshape: " << xegpu::listText(shape) << "\n";
+  std::cout << "layout: " << l->text << "\nshape: " << listText(shape) << "\n";
   // The whole distribution as one GF(2) map; zero warp bases are the broadcast subgroups.
   auto ll = xegpu::toLinearLayout(*l, shape);
   if (!ll) return fail(ll.error());
@@ -49,7 +56,7 @@ int main(int argc, char** argv) {
             << "\n";
   auto perLane = xegpu::distributedShape(*l, shape);
   if (!perLane) return fail(perLane.error());
-  std::cout << "per-lane shape: " << xegpu::listText(*perLane) << "\n";
+  std::cout << "per-lane shape: " << listText(*perLane) << "\n";
 
   int64_t subgroups = 1, lanes = 1;
   for (int64_t s : l->sgLayout) subgroups *= s;
@@ -65,15 +72,15 @@ int main(int argc, char** argv) {
     auto tiles = xegpu::subgroupTiles(*l, shape, sg);
     if (!grid) return fail(grid.error());
     if (!tiles) return fail(tiles.error());
-    std::cout << "\nsubgroup " << sg << " (sg_layout coordinate " << xegpu::listText(*grid)
-              << "): sg_data " << xegpu::listText(tiles->tileShape) << " at";
-    for (const auto& offset : tiles->tileOffsets) std::cout << " " << xegpu::listText(offset);
+    std::cout << "\nsubgroup " << sg << " (sg_layout coordinate " << listText(*grid)
+              << "): sg_data " << listText(tiles->tileShape) << " at";
+    for (const auto& offset : tiles->tileOffsets) std::cout << " " << listText(offset);
     std::cout << "\n";
     for (int64_t lane = 0; lane < lanes; ++lane) {
       auto coords = xegpu::laneCoords(*l, shape, lane, sg);
       if (!coords) return fail(coords.error());
       std::cout << "subgroup " << sg << ", lane " << lane << ":";
-      for (const auto& c : *coords) std::cout << " " << xegpu::listText(c);
+      for (const auto& c : *coords) std::cout << " " << listText(c);
       std::cout << "\n";
     }
   }

@@ -46,15 +46,15 @@ cmake -S . -B build-shared -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
 cmake --build build-shared -j"$jobs"
 bash tests/package/downstream_test.sh build-shared . build-shared/explorer/cli/layoutctl
 
-echo "== ASan + UBSan build and tests (assertions on) =="
-# -O1 -g1 (line tables only): what the sanitizers recommend, and half the compile time of -O2 -g,
-# which dominated this stage.
-sanitizer_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG")
-# The sanitizer stage also keeps assertions on (no -DNDEBUG): the one stage where they run.
-asan_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1")
+echo "== ASan + UBSan build and tests (clang-14, assertions on), with the libFuzzer targets =="
+# One sanitizer build serves the test suite and the fuzzers: clang-14 (libFuzzer needs clang),
+# -O1 -g1 (line tables only, what the sanitizers recommend), assertions on (no -DNDEBUG: the one
+# stage where they run), every object instrumented for coverage-guided fuzzing too.
+asan_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1"
+  -DCMAKE_CXX_COMPILER=clang++-14)
 # The explorer's views library and its tests run here; the desktop app is left to the Release
 # stage (its GUI tests run Mesa and GLFW, whose own allocations LeakSanitizer would report).
-cmake -S . -B build-asan "${asan_flags[@]}" -DLAYOUT_SANITIZE=ON \
+cmake -S . -B build-asan "${asan_flags[@]}" -DLAYOUT_SANITIZE=ON -DLAYOUT_BUILD_FUZZERS=ON \
   -DLAYOUT_BUILD_BENCHMARKS=OFF -DLAYOUT_BUILD_EXPLORER=OFF >/dev/null
 cmake --build build-asan -j"$jobs"
 # The portable-kernel rerun of the whole suite is left to the Release stage: under the sanitizers
@@ -70,7 +70,7 @@ fuzz() {
   corpus=$(mktemp -d)
   log=$(mktemp)
   cp "$2"/* "$corpus"/
-  ./build-fuzz/tests/fuzz/"$1" "$corpus" -dict=tests/fuzz/batch.dict -max_total_time="$3" \
+  ./build-asan/tests/fuzz/"$1" "$corpus" -dict=tests/fuzz/batch.dict -max_total_time="$3" \
     -max_len="$4" -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1 || status=$?
   if [[ $status -ne 0 ]]; then
     tail -n 80 "$log"
@@ -82,10 +82,6 @@ fuzz() {
 }
 
 echo "== Fuzzing the layout JSON reader and the batch loop (${FUZZ_SECONDS:-60} s) =="
-cmake -S . -B build-fuzz "${sanitizer_flags[@]}" -DCMAKE_CXX_COMPILER=clang++-14 \
-  -DLAYOUT_BUILD_FUZZERS=ON -DLAYOUT_BUILD_TESTS=OFF -DLAYOUT_BUILD_BENCHMARKS=OFF \
-  -DLAYOUT_BUILD_EXPLORER=OFF >/dev/null
-cmake --build build-fuzz -j"$jobs" --target batch_fuzzer explorer_input_fuzzer input_limits_fuzzer
 fuzz batch_fuzzer tests/fuzz/corpus "${FUZZ_SECONDS:-60}" 4096
 
 echo "== Fuzzing the explorer's layout input, shapes and scripts (${EXPLORER_FUZZ_SECONDS:-30} s) =="

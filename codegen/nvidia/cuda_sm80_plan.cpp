@@ -49,6 +49,18 @@ Expected<LinearLayout> copyLayout(int64_t rows, int64_t cols, int64_t threads) {
                                                   {DimName("dim1"), static_cast<uint64_t>(cols)}});
 }
 
+// Adds the banks of one issue (16 bytes per address lane) to the operand's totals.
+Expected<void> countIssue(CudaOperandPlan::IssueBanks& total,
+                          const std::vector<smem::LaneAddress>& addresses,
+                          const smem::BankInstruction& instruction) {
+  LAYOUT_TRY_ASSIGN(r, smem::analyzeByteAddresses(addresses, 16, instruction));
+  ++total.issues;
+  total.wavefronts += static_cast<int64_t>(r.wavefronts);
+  total.idealWavefronts += static_cast<int64_t>(r.idealWavefronts);
+  total.maxWays = std::max(total.maxWays, r.maxWays());
+  return {};
+}
+
 // Builds one operand: layouts, swizzle, offsets and bank proofs.
 // fragments[kk]: the registers that start warp 0's instruction fragments of k16 step kk, in
 // the order the mma list reads them (A: by row, B: by column); an ldmatrix.x4 loads
@@ -212,11 +224,7 @@ Expected<void> planOperand(CudaOperandPlan& p, const LinearLayout& operandMN, in
                          std::to_string(lane) + ")"};
           addr.push_back({lane, uint64_t{emitted} * 2});
         }
-        LAYOUT_TRY_ASSIGN(r, smem::analyzeByteAddresses(addr, 16, ld));
-        ++p.ldmatrixIssues.issues;
-        p.ldmatrixIssues.wavefronts += static_cast<int64_t>(r.wavefronts);
-        p.ldmatrixIssues.idealWavefronts += static_cast<int64_t>(r.idealWavefronts);
-        p.ldmatrixIssues.maxWays = std::max(p.ldmatrixIssues.maxWays, r.maxWays());
+        LAYOUT_TRY(countIssue(p.ldmatrixIssues, addr, ld));
       }
   p.copyIssues.instruction = st.name + " (cp.async 16 B)";
   for (int64_t w = 0; w < threads / 32; ++w)
@@ -229,11 +237,7 @@ Expected<void> planOperand(CudaOperandPlan& p, const LinearLayout& operandMN, in
           return Error{p.name + ": cp.async offsets are not linear in the thread"};
         addr.push_back({lane, uint64_t{emitted} * 2});
       }
-      LAYOUT_TRY_ASSIGN(r, smem::analyzeByteAddresses(addr, 16, st));
-      ++p.copyIssues.issues;
-      p.copyIssues.wavefronts += static_cast<int64_t>(r.wavefronts);
-      p.copyIssues.idealWavefronts += static_cast<int64_t>(r.idealWavefronts);
-      p.copyIssues.maxWays = std::max(p.copyIssues.maxWays, r.maxWays());
+      LAYOUT_TRY(countIssue(p.copyIssues, addr, st));
     }
   return {};
 }

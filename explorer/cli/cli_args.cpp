@@ -24,8 +24,8 @@ std::string optionName(const std::string& option) {
 
 } // namespace
 
-Args::Args(const std::vector<std::string>& argv, const std::vector<Option>& options,
-           bool allowCsv) {
+Args::Args(const std::vector<std::string>& argv, const std::vector<Option>& options, bool allowCsv,
+           bool allowSarif) {
   std::set<std::string> values = {"format"}, flags;
   for (const Option& o : options) {
     (o.flag ? flags : values).insert(o.name);
@@ -75,9 +75,11 @@ Args::Args(const std::vector<std::string>& argv, const std::vector<Option>& opti
     }
     positionals_.push_back(a);
   }
-  if (auto f = option("format"); f && *f != "text" && *f != "json" && !(allowCsv && *f == "csv"))
+  if (auto f = option("format"); f && *f != "text" && *f != "json" && !(allowCsv && *f == "csv") &&
+                                 !(allowSarif && *f == "sarif"))
     throw CliExit{kUsage, spelling("format") + " must be 'text', 'json'" +
-                              (allowCsv ? " or 'csv'" : "") + ", not " + quoteInput(*f)};
+                              (allowCsv ? " or 'csv'" : "") + (allowSarif ? " or 'sarif'" : "") +
+                              ", not " + quoteInput(*f)};
 }
 
 std::string Args::given(const std::string& name) const {

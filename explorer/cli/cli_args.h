@@ -37,9 +37,10 @@ struct Option {
 class Args {
 public:
   // `options` take a value unless they are flags; each is also taken under its aliases. Anything
-  // else starting with "--" is a usage error. --format is text or json, and csv where `allowCsv`.
+  // else starting with "--" is a usage error. --format is text or json, csv where `allowCsv`
+  // and sarif where `allowSarif`.
   Args(const std::vector<std::string>& argv, const std::vector<Option>& options,
-       bool allowCsv = false);
+       bool allowCsv = false, bool allowSarif = false);
 
   const std::vector<std::string>& positionals() const { return positionals_; }
   // An option or flag by its name: given under that name, else under one of its aliases (the

@@ -15,8 +15,6 @@ const char* bindingName(Binding binding) {
     return "op";
   case Binding::OpCalls:
     return "op-calls";
-  case Binding::OpSpec:
-    return "op-spec";
   case Binding::Cli:
     break;
   }
@@ -33,6 +31,7 @@ std::vector<Command> commandTable() {
   addBlockLoadCommand(commands);
   addConvertCommand(commands);
   addBanksCommands(commands);
+  addReportCommand(commands);
   addGemmCommand(commands);
   addTargetsCommand(commands);
   return commands;

@@ -15,18 +15,14 @@ enum class Binding {
   // One op (op_command.h): its arguments are the options, its rules and printers the
   // subcommand's.
   Op,
-  // Reads its own argument forms (positional layouts, IN=VALUE words) and runs its twin ops for
-  // the result; the options are the ops' arguments.
+  // Reads its own argument forms (positional layouts, IN=VALUE words, alias files, query words)
+  // and runs its twin ops for the result; the options are the ops' arguments.
   OpCalls,
-  // The options are its twin ops' arguments, but it computes the result itself: its messages and
-  // inputs differ from the ops' (show reads alias files and JSON layouts; xegpu takes 0-sized
-  // dims to the library, which names them its own way).
-  OpSpec,
   // No twin op.
   Cli,
 };
 
-// "op", "op-calls", "op-spec", "cli".
+// "op", "op-calls", "cli".
 const char* bindingName(Binding binding);
 
 struct Command {
@@ -39,6 +35,7 @@ struct Command {
   bool csv = false; // --format csv too
   Binding binding = Binding::Cli;
   std::vector<std::string> ops = {}; // the batch ops it is bound to
+  bool sarif = false;                // --format sarif too (the op's `sarif` flag, printed as JSON)
 };
 
 // Every subcommand, in the order of the overview.
@@ -55,6 +52,7 @@ void addPropagateCommand(std::vector<Command>& commands);
 void addBlockLoadCommand(std::vector<Command>& commands);
 void addBanksCommands(std::vector<Command>& commands);
 void addConvertCommand(std::vector<Command>& commands);
+void addReportCommand(std::vector<Command>& commands);
 void addGemmCommand(std::vector<Command>& commands);
 void addTargetsCommand(std::vector<Command>& commands);
 

@@ -48,7 +48,7 @@ void printCommandHelp(const Command& c) {
 
 int runCommand(const Command& c, const std::vector<std::string>& argv) {
   try {
-    Args args(argv, c.options, c.csv);
+    Args args(argv, c.options, c.csv, c.sarif);
     if (args.help()) {
       printCommandHelp(c);
       return kOk;
@@ -102,8 +102,7 @@ int main(int argc, char** argv) {
                        "--list-commands [--format text|json]",
                        "Every subcommand, how it is bound to the batch ops (op: one op's "
                        "arguments, rules and printers; op-calls: its own argument forms, its "
-                       "twin ops run; op-spec: options named by its twin ops, computed by "
-                       "layoutctl; cli: no twin op) and those ops; --format json adds each "
+                       "twin ops run; cli: no twin op) and those ops; --format json adds each "
                        "subcommand's options and their aliases.",
                        "layoutctl --list-commands --format json",
                        {},

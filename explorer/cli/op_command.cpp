@@ -91,6 +91,8 @@ int runOpCommand(const OpCommand& c, const Args& args) {
       !ok)
     throw CliExit{kUsage, ok.error().message};
   const std::string format = args.option("format").value_or("text");
+  // --format sarif sets the op's `sarif` flag; its text printer then prints the SARIF document.
+  if (format == "sarif") request["sarif"] = true;
   const layout::OutputFormat out = format == "json"  ? layout::OutputFormat::Json
                                    : format == "csv" ? layout::OutputFormat::Csv
                                                      : layout::OutputFormat::Text;
@@ -145,7 +147,8 @@ void addOpCommand(std::vector<Command>& commands, OpCommand command) {
                              [shared](const Args& args) { return runOpCommand(*shared, args); },
                              shared->csv,
                              Binding::Op,
-                             {shared->op}});
+                             {shared->op},
+                             shared->sarif});
 }
 
 void addTwinCommand(std::vector<Command>& commands, Binding binding, std::vector<std::string> ops,

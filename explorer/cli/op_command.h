@@ -4,8 +4,8 @@
 // flags for Flag arguments), read by their kind (a shape as 64x32, a layout as text or @file),
 // checked by the op's own rules and printed by its printers: `layoutctl convert ...` and the batch
 // request {"op": "convert.plan", "args": {...}} run the same code and fail with the same words.
-// Bound to twin ops (Binding::OpCalls, OpSpec): the options are the ops' arguments as the command
-// line spells them; an OpCalls subcommand runs the ops with runOp / runLayoutOp.
+// Bound to twin ops (Binding::OpCalls): the options are the ops' arguments as the command line
+// spells them, and the subcommand runs the ops with runOp / runLayoutOp.
 #pragma once
 
 #include "commands.h"
@@ -37,12 +37,13 @@ struct OpCommand {
   std::vector<Option> extraOptions = {}; // options of the subcommand alone (banks --list)
   bool csv = false;                      // --format csv too
   std::string positionalHint{};          // after "takes one OP": the choices
+  bool sarif = false; // --format sarif too: sets the op's `sarif` flag, printed as JSON
 };
 
 void addOpCommand(std::vector<Command>& commands, OpCommand command);
 
-// A subcommand bound to its twin `ops` (binding OpCalls or OpSpec): its options are the ops'
-// arguments the command line spells as options, then those already in `command.options`.
+// A subcommand bound to its twin `ops` (binding OpCalls): its options are the ops' arguments the
+// command line spells as options, then those already in `command.options`.
 void addTwinCommand(std::vector<Command>& commands, Binding binding, std::vector<std::string> ops,
                     Command command);
 

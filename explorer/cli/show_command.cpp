@@ -1,6 +1,8 @@
 // layoutctl show: a layout's bases, or, for encodings and distributed / shared layouts, the tensor
 // and hardware views of triton-tensor-layout (whose flags -l, -t, -i, -o, -use-hw-view and
-// -alias-names are accepted as they are).
+// -alias-names are accepted as they are). Encodings run the toLinearLayout and layoutStr ops
+// (Binding::OpCalls) once show has resolved their aliases; a layout given as JSON runs toString
+// and the ops of its summary, and its views (which no op takes a layout for) are drawn here.
 #include "op_command.h"
 
 #include "layout/core/resource_limits.h"
@@ -46,15 +48,33 @@ ViewChoice viewOf(const Args& args, bool defaultBases) {
   return {view == "hw", view == "bases"};
 }
 
-// The text for one encoding on a shape: triton-tensor-layout's view, or the bases.
-std::string encodingText(const layout::LayoutAttribute& enc, std::span<const int64_t> shape,
-                         const ViewChoice& view, const Args& args, LinearLayout* out) {
-  auto ll = layout::toLinearLayout(enc, shape);
-  if (!ll) throw CliExit{kInvalidInput, ll.error().message};
-  if (out) *out = *ll;
-  if (args.json()) return layout::printLayoutJson(*ll, 2) + "\n";
-  if (view.bases) return ll->toString().substr(1) + "\n";
-  return orFail(layout::layoutStr(enc, *ll, shape, view.hw));
+// The text for one encoding on a shape: triton-tensor-layout's view, or the bases, from the ops.
+// They read `given` (the attribute text as the user wrote it), or without it `enc` printed with
+// its aliases resolved.
+std::string encodingText(const layout::LayoutAttribute& enc, const std::string* given,
+                         std::span<const int64_t> shape, const ViewChoice& view, const Args& args,
+                         LinearLayout* out) {
+  // Unsigned sizes, as parsed JSON holds them.
+  nlohmann::json opArgs = {{"encoding", given ? *given : enc.text()},
+                           {"shape", std::vector<uint64_t>(shape.begin(), shape.end())}};
+  try {
+    if (args.json() || view.bases) {
+      LinearLayout ll = runLayoutOp("toLinearLayout", {}, std::move(opArgs));
+      std::string text =
+          args.json() ? layout::printLayoutJson(ll, 2) + "\n" : ll.toString().substr(1) + "\n";
+      if (out) *out = std::move(ll);
+      return text;
+    }
+    opArgs["view"] = view.hw ? "hw" : "tensor";
+    return runOp("layoutStr", {}, std::move(opArgs)).get<std::string>();
+  } catch (const CliExit&) {
+    // A message that points into the printed text ("line 1, column 193") would not point into
+    // what the user wrote (an alias file): the conversion of `enc` says where it is there.
+    if (!given)
+      if (auto ll = layout::toLinearLayout(enc, shape); !ll)
+        throw CliExit{kInvalidInput, ll.error().message};
+    throw;
+  }
 }
 
 std::string showEncodings(const Args& args, const std::string& attrText) {
@@ -110,7 +130,7 @@ std::string showEncodings(const Args& args, const std::string& attrText) {
       auto enc = layout::layoutAttributeFromAttr(def.value);
       if (!enc) throw CliExit{kInvalidInput, *file + ": #" + def.name + ": " + enc.error().message};
       LinearLayout ll;
-      std::string text = encodingText(*enc, shape, view, args, &ll);
+      std::string text = encodingText(*enc, nullptr, shape, view, args, &ll);
       if (args.json()) {
         json.push_back({{"alias", def.name}, {"layout", layout::layoutToJson(ll)}});
         continue;
@@ -121,8 +141,10 @@ std::string showEncodings(const Args& args, const std::string& attrText) {
   if (!attrText.empty()) {
     auto enc = layout::parseLayoutAttribute(attrText, aliases);
     if (!enc) throw CliExit{kInvalidInput, "layout: " + enc.error().message};
+    // As given when no alias file is read (the ops know no aliases).
     LinearLayout ll;
-    std::string text = encodingText(*enc, shape, view, args, &ll);
+    std::string text =
+        encodingText(*enc, aliases.empty() ? &attrText : nullptr, shape, view, args, &ll);
     if (args.json() && json.empty()) return text;
     if (args.json()) {
       json.push_back({{"alias", nullptr}, {"layout", layout::layoutToJson(ll)}});
@@ -136,13 +158,18 @@ std::string showEncodings(const Args& args, const std::string& attrText) {
 std::string showLayout(const Args& args, const LinearLayout& l) {
   if (args.json()) return layout::printLayoutJson(l, 2) + "\n";
   ViewChoice view = viewOf(args, /*defaultBases=*/true);
-  if (view.bases)
-    return l.toString().substr(1) + "\nin bits: " + std::to_string(l.totalInDimSizeLog2()) +
-           ", out bits: " + std::to_string(l.totalOutDimSizeLog2()) +
-           ", rank: " + std::to_string(l.rank()) +
-           ", surjective: " + (l.isSurjective() ? "yes" : "no") +
-           ", injective: " + (l.isInjective() ? "yes" : "no") + "\n";
-  // Views of a layout given as JSON: its out-dims are the tensor (the view checks its size).
+  if (view.bases) {
+    auto query = [&l](const char* op) { return runOp(op, {l}); };
+    auto yesNo = [&](const char* op) { return query(op).get<bool>() ? "yes" : "no"; };
+    // No op gives the rank.
+    return query("toString").get<std::string>().substr(1) +
+           "\nin bits: " + std::to_string(query("getTotalInDimSizeLog2").get<int>()) +
+           ", out bits: " + std::to_string(query("getTotalOutDimSizeLog2").get<int>()) +
+           ", rank: " + std::to_string(l.rank()) + ", surjective: " + yesNo("isSurjective") +
+           ", injective: " + yesNo("isInjective") + "\n";
+  }
+  // Views of a layout given as JSON: its out-dims are the tensor (the view checks its size). No
+  // op draws them (layoutStr takes an encoding), so they are drawn here.
   std::vector<int64_t> shape;
   for (int o = 0; o < l.numOutDims(); ++o) shape.push_back(int64_t(l.outDimSize(o)));
   if (l.numOutDims() == 0) throw CliExit{kInvalidInput, "views need at least one out-dim"};
@@ -212,11 +239,12 @@ int runShow(const Args& args) {
 } // namespace
 
 void addShowCommand(std::vector<Command>& commands) {
-  // Bound to toLinearLayout and layoutStr by their arguments (--layout or -l, --shape or -t,
-  // --view), computed here: show also reads alias files and views layout JSON, which the ops
-  // do not.
+  // Encodings run toLinearLayout and layoutStr, whose arguments are the options (--layout or -l,
+  // --shape or -t, --view); a JSON layout's bases run toString and the queries of its summary.
   addTwinCommand(
-      commands, Binding::OpSpec, {"toLinearLayout", "layoutStr"},
+      commands, Binding::OpCalls,
+      {"toLinearLayout", "layoutStr", "toString", "getTotalInDimSizeLog2", "getTotalOutDimSizeLog2",
+       "isSurjective", "isInjective"},
       {"show",
        "show [LAYOUT | -l ATTR] [--shape AxB | -t tensor<AxBxT>] [--view tensor|hw|bases | "
        "-use-hw-view] [-i FILE [-alias-names=a,b]] [-o FILE] [--max-cells N] [--format text|json]",

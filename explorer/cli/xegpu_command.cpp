@@ -1,49 +1,44 @@
 // layoutctl xegpu: MLIR XeGPU layouts (#xegpu.layout, #xegpu.slice, #xegpu.sg_map) as linear
 // layouts, and upstream's distribution queries (subgroup tiles, id delinearization, per-lane
-// coordinates and vector shapes).
+// coordinates and vector shapes). Each query runs its xegpu.* batch op (Binding::OpCalls); the
+// command line checks its own usage first and prints the op's result.
 #include "op_command.h"
 
+#include "layout/text/internal/list_text.h"
 #include "layout/text/internal/quoted_input.h"
 #include "layout/text/layout_json.h"
 #include "layout/xegpu/xegpu_layout.h"
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
 namespace layoutctl {
 
-namespace xg = layout::xegpu;
+using layout::detail::listText;
+using nlohmann::json;
 using nlohmann::ordered_json;
-using xg::listText;
 
 namespace {
 
 // A non-negative integer option, or nullopt when absent.
-std::optional<int64_t> intOption(const Args& args, const std::string& name) {
+std::optional<uint64_t> intOption(const Args& args, const std::string& name) {
   auto text = args.option(name);
   if (!text) return std::nullopt;
   if (text->empty() || text->size() > 12 ||
       text->find_first_not_of("0123456789") != std::string::npos)
     throw CliExit{kUsage, args.spelling(name) + ": " + layout::detail::quoteInput(*text) +
                               " is not a non-negative integer"};
-  return std::stoll(*text);
+  return std::stoull(*text);
 }
 
-// An id option within the layout's grid at `level` (refused rather than wrapped).
-void checkIdOption(const Args& args, const xg::XeLayout& l, const std::string& name,
-                   std::optional<int64_t> id, xg::Level level) {
-  if (!id) return;
-  if (auto ok = xg::checkIdInRange(l, *id, level, args.spelling(name)); !ok)
-    throw CliExit{kInvalidInput, ok.error().message};
-}
-
-std::vector<int64_t> shapeOption(const Args& args) {
+// --shape as the ops' JSON (unsigned sizes, as parsed JSON holds them). A 0-sized dim is left
+// to the op to refuse.
+json shapeOption(const Args& args) {
   auto text = args.option("shape");
   if (!text) throw CliExit{kUsage, "this query needs --shape (e.g. --shape 128x128)"};
-  std::vector<int64_t> shape;
+  json shape = json::array();
   std::stringstream ss(*text);
   std::string part;
   while (std::getline(ss, part, 'x')) {
@@ -51,25 +46,25 @@ std::vector<int64_t> shapeOption(const Args& args) {
         part.find_first_not_of("0123456789") != std::string::npos)
       throw CliExit{kUsage, args.spelling("shape") + ": " + layout::detail::quoteInput(part) +
                                 " is not a dim size (use 128x128)"};
-    shape.push_back(std::stoll(part));
+    shape.push_back(uint64_t(std::stoull(part)));
   }
   if (shape.empty()) throw CliExit{kUsage, args.spelling("shape") + ": empty shape"};
   return shape;
 }
 
-xg::XeLayout layoutOption(const Args& args) {
+// The layout's text (@FILE read). It is parsed here as well as by the op: a bad layout reads
+// "layout: ..." as it always did, where the op names its argument as the option (--layout).
+std::string layoutOption(const Args& args) {
   auto text = args.option("layout");
   if (!text) throw CliExit{kUsage, "give the layout: --layout '#xegpu.layout<...>'"};
-  const std::string attr = readTextArg(*text, args.spelling("layout"));
-  auto l = xg::parseXegpuAttr(attr);
-  if (!l) throw CliExit{kInvalidInput, "layout: " + l.error().message};
-  return *l;
+  std::string attr = readTextArg(*text, args.spelling("layout"));
+  if (auto l = layout::xegpu::parseXegpuAttr(attr); !l)
+    throw CliExit{kInvalidInput, "layout: " + l.error().message};
+  return attr;
 }
 
-ordered_json listsJson(const std::vector<std::vector<int64_t>>& v) {
-  ordered_json out = ordered_json::array();
-  for (const auto& x : v) out.push_back(x);
-  return out;
+std::vector<int64_t> ints(const ordered_json& j) {
+  return j.get<std::vector<int64_t>>();
 }
 
 int runXegpu(const Args& args) {
@@ -82,62 +77,57 @@ int runXegpu(const Args& args) {
     throw CliExit{kUsage, "unknown query " + layout::detail::quoteInput(query) +
                               " (expected layout, tiles, delinearize, lane-coords or "
                               "distributed-shape)"};
-  // Usage first: options are checked before the layout is.
-  std::vector<int64_t> shape;
-  if (query != "delinearize") shape = shapeOption(args);
-  std::optional<int64_t> subgroup = intOption(args, "subgroup"), lane = intOption(args, "lane"),
-                         id = intOption(args, "id");
+  // Usage first: options are checked before the layout is, and the layout before the op runs.
+  json opArgs = json::object();
+  if (query != "delinearize") opArgs["shape"] = shapeOption(args);
+  std::optional<uint64_t> subgroup = intOption(args, "subgroup"), lane = intOption(args, "lane"),
+                          id = intOption(args, "id");
   if (query == "tiles" && !subgroup) throw CliExit{kUsage, "tiles needs --subgroup N"};
   if (query == "lane-coords" && !lane) throw CliExit{kUsage, "lane-coords needs --lane N"};
-  xg::Level level = xg::Level::Subgroup;
   if (query == "delinearize") {
     if (!id) throw CliExit{kUsage, "delinearize needs --id N and --level subgroup|lane"};
-    std::string lv = args.option("level").value_or("");
-    if (lv != "subgroup" && lv != "lane")
+    std::string level = args.option("level").value_or("");
+    if (level != "subgroup" && level != "lane")
       throw CliExit{kUsage, args.spelling("level") + " must be 'subgroup' or 'lane', not " +
-                                layout::detail::quoteInput(lv)};
-    level = lv == "subgroup" ? xg::Level::Subgroup : xg::Level::Lane;
+                                layout::detail::quoteInput(level)};
+    opArgs["id"] = *id;
+    opArgs["level"] = level;
   }
-  const xg::XeLayout l = layoutOption(args);
-  // Ids past the layout's grid are refused (upstream would wrap them).
-  if (query == "tiles" || query == "lane-coords")
-    checkIdOption(args, l, "subgroup", subgroup, xg::Level::Subgroup);
-  if (query == "lane-coords") checkIdOption(args, l, "lane", lane, xg::Level::Lane);
-  if (query == "delinearize") checkIdOption(args, l, "id", id, level);
+  opArgs["layout"] = layoutOption(args);
+  // The ops refuse ids past the layout's grid (upstream would wrap them).
+  if (query == "tiles" || (query == "lane-coords" && subgroup)) opArgs["subgroupId"] = *subgroup;
+  if (query == "lane-coords") opArgs["laneId"] = *lane;
 
   std::ostringstream out;
   if (query == "layout") {
-    auto ll = orFail(xg::toLinearLayout(l, shape));
+    const layout::LinearLayout ll = runLayoutOp("xegpu.toLinearLayout", {}, std::move(opArgs));
     out << (args.json() ? layout::printLayoutJson(ll, 2) : ll.toString().substr(1)) << "\n";
   } else if (query == "tiles") {
-    auto t = orFail(xg::subgroupTiles(l, shape, *subgroup));
+    const ordered_json t = runOp("xegpu.subgroupTiles", {}, std::move(opArgs));
     if (args.json()) {
-      ordered_json j;
-      j["tileShape"] = t.tileShape;
-      j["tileOffsets"] = listsJson(t.tileOffsets);
-      out << j.dump(2) << "\n";
+      out << t.dump(2) << "\n";
     } else {
-      out << "subgroup " << *subgroup << ": " << t.tileOffsets.size() << " tile(s) of "
-          << listText(t.tileShape) << " at\n";
-      for (const auto& o : t.tileOffsets) out << "  " << listText(o) << "\n";
+      out << "subgroup " << *subgroup << ": " << t["tileOffsets"].size() << " tile(s) of "
+          << listText(ints(t["tileShape"])) << " at\n";
+      for (const auto& o : t["tileOffsets"]) out << "  " << listText(ints(o)) << "\n";
     }
   } else if (query == "delinearize") {
-    auto ids = orFail(xg::delinearize(l, *id, level));
-    out << (args.json() ? ordered_json(ids).dump() : listText(ids)) << "\n";
+    const ordered_json ids = runOp("xegpu.delinearize", {}, std::move(opArgs));
+    out << (args.json() ? ids.dump() : listText(ints(ids))) << "\n";
   } else if (query == "lane-coords") {
-    auto coords = orFail(xg::laneCoords(l, shape, *lane, subgroup));
+    const ordered_json coords = runOp("xegpu.laneCoords", {}, std::move(opArgs));
     if (args.json()) {
-      out << listsJson(coords).dump() << "\n";
+      out << coords.dump() << "\n";
     } else {
       for (size_t r = 0; r < coords.size(); ++r)
-        out << "register " << r << ": " << listText(coords[r]) << "\n";
+        out << "register " << r << ": " << listText(ints(coords[r])) << "\n";
     }
   } else {
-    auto s = orFail(xg::distributedShape(l, shape));
+    const ordered_json s = runOp("xegpu.distributedShape", {}, std::move(opArgs));
     if (args.json()) {
-      out << ordered_json(s).dump() << "\n";
+      out << s.dump() << "\n";
     } else {
-      for (size_t i = 0; i < s.size(); ++i) out << (i ? "x" : "") << s[i];
+      for (size_t i = 0; i < s.size(); ++i) out << (i ? "x" : "") << s[i].get<int64_t>();
       out << "\n";
     }
   }
@@ -148,10 +138,10 @@ int runXegpu(const Args& args) {
 } // namespace
 
 void addXegpuCommand(std::vector<Command>& commands) {
-  // Bound to the xegpu.* ops by their arguments (--layout or -l, --shape, --subgroup, --lane,
-  // --id, --level), computed here: the ops name a 0-sized dim their own way.
+  // Each query runs its xegpu.* op; the options are the ops' arguments (--layout or -l, --shape,
+  // --subgroup, --lane, --id, --level).
   addTwinCommand(
-      commands, Binding::OpSpec,
+      commands, Binding::OpCalls,
       {"xegpu.toLinearLayout", "xegpu.subgroupTiles", "xegpu.delinearize", "xegpu.laneCoords",
        "xegpu.distributedShape"},
       {"xegpu",

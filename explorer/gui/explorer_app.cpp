@@ -96,6 +96,9 @@ void ExplorerApp::loadAliasFile() {
   aliasNames_.clear();
   aliasError_.clear();
   tensorTypes_.clear();
+  kernelOps_.clear();
+  kernelOp_.reset();
+  kernelOpRects_.clear();
   std::string err;
   std::string text = readFile(in_.aliasFile, &err);
   if (!err.empty()) {
@@ -103,7 +106,12 @@ void ExplorerApp::loadAliasFile() {
     return;
   }
   tensorTypes_ = tensorTypesIn(text);
+  auto kernel = readKernelFile(text);
+  if (kernel) kernelOps_ = kernel->ops;
   auto defs = layout::parseAliasFile(text);
+  // A compiler's dump has location aliases (`#loc = loc(...)`) the alias-file reader refuses;
+  // the MLIR reader skips them.
+  if (!defs && kernel && !kernel->ops.empty()) defs = kernel->aliases;
   if (!defs) {
     aliasError_ = in_.aliasFile + ": " + defs.error().message;
     return;
@@ -436,6 +444,42 @@ void ExplorerApp::inputPanel() {
   }
 }
 
+void ExplorerApp::kernelOpsPanel() {
+  kernelOpRects_.assign(kernelOps_.size(), std::nullopt);
+  if (kernelOps_.empty()) return;
+  const std::string title = "Kernel ops (" + std::to_string(kernelOps_.size()) + ")";
+  if (!ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::TextDisabled("MLIR line, op, cost; click a row to open its view");
+  // A scrolling list of at most 8 rows keeps the panels under it in reach.
+  const float rowH = ImGui::GetTextLineHeightWithSpacing();
+  const float rows = float(std::min<size_t>(kernelOps_.size(), 8));
+  ImGui::BeginChild("kernel ops", ImVec2(-1, rows * rowH + 2 * ImGui::GetStyle().WindowPadding.y),
+                    true, ImGuiWindowFlags_HorizontalScrollbar);
+  for (size_t i = 0; i < kernelOps_.size(); ++i) {
+    const KernelOp& op = kernelOps_[i];
+    const std::string id = op.label + "##kernel op " + std::to_string(i);
+    const bool clicked = ImGui::Selectable(id.c_str(), kernelOp_ == i);
+    // The part of the row the list's scrolling leaves on screen (a click lands there).
+    const ImVec2 clipLo = ImGui::GetWindowDrawList()->GetClipRectMin(),
+                 clipHi = ImGui::GetWindowDrawList()->GetClipRectMax();
+    const ImVec2 itemLo = ImGui::GetItemRectMin(), itemHi = ImGui::GetItemRectMax();
+    const ImVec2 lo{std::max(itemLo.x, clipLo.x), std::max(itemLo.y, clipLo.y)},
+        hi{std::min(itemHi.x, clipHi.x), std::min(itemHi.y, clipHi.y)};
+    if (lo.x < hi.x && lo.y < hi.y)
+      kernelOpRects_[i] = std::array<float, 4>{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y};
+    if (clicked) {
+      // The input panel's path: new inputs, then rebuild() (which also builds the view).
+      applyKernelOp(op, in_);
+      kernelOp_ = i;
+      shown_ = Shown::A;
+      selectedThread_.reset();
+      refit_ = true;
+      rebuild();
+    }
+  }
+  ImGui::EndChild();
+}
+
 void ExplorerApp::algebraPanel() {
   if (!ImGui::CollapsingHeader(
           "Algebra: layout B, operation, diff",
@@ -678,6 +722,7 @@ void ExplorerApp::frame() {
   ImGui::BeginChild("panel", ImVec2(panelWidth_, 0), true);
   ImGui::PopStyleColor();
   inputPanel();
+  kernelOpsPanel();
   ImGui::Separator();
   viewPanel();
   specialPanels();
@@ -793,6 +838,19 @@ nlohmann::ordered_json ExplorerApp::report() const {
   }
   j["notes"] = viewNotes_;
   j["tensorTypes"] = tensorTypes_;
+  // The kernel ops list: each row and where it was drawn (visible rows only), and the row
+  // clicked last.
+  nlohmann::ordered_json ops = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < kernelOps_.size(); ++i) {
+    nlohmann::ordered_json o = {{"line", kernelOps_[i].line},
+                                {"op", kernelOps_[i].op},
+                                {"label", kernelOps_[i].label},
+                                {"view", viewName(kernelOps_[i].view)}};
+    if (i < kernelOpRects_.size() && kernelOpRects_[i]) o["screen"] = *kernelOpRects_[i];
+    ops.push_back(o);
+  }
+  j["kernelOps"] = ops;
+  j["kernelOp"] = kernelOp_ ? nlohmann::ordered_json(kernelOps_[*kernelOp_].line) : nullptr;
   const Exports e = exports();
   j["exports"] = {
       {"commandLine", e.commandLine}, {"state", e.state}, {"linear", e.linear}, {"json", e.json}};

@@ -3,6 +3,7 @@
 // window shows is derived from the inputs by `rebuild()`; the views are Scenes (scene.h).
 #pragma once
 
+#include "kernel_ops.h"
 #include "layout/views/layout_maps.h"
 #include "layout/views/scene.h"
 #include "scene_canvas.h"
@@ -11,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -88,6 +90,7 @@ private:
   // Reads in_.aliasFile into aliases_ / aliasNames_, or sets aliasError_.
   void loadAliasFile();
   void inputPanel();
+  void kernelOpsPanel(); // the --input file's analysed ops; a click opens the op's view
   void algebraPanel();
   void viewPanel();
   void specialPanels();
@@ -114,6 +117,11 @@ private:
   std::vector<std::string> aliasNames_;
   std::vector<std::string> tensorTypes_; // the alias file's tensor types (a TTGIR file)
   std::string aliasError_;
+  // The alias file's analysed ops (an MLIR file, layout/report), the row last clicked, and each
+  // row's rectangle in window pixels when it was drawn in the last frame (for the report).
+  std::vector<KernelOp> kernelOps_;
+  std::optional<size_t> kernelOp_;
+  std::vector<std::optional<std::array<float, 4>>> kernelOpRects_;
   // Parsed state.
   std::optional<layout::LinearLayout> a_, b_, result_;
   std::optional<TensorMap> mapA_, mapB_, mapResult_;

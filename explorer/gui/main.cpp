@@ -45,7 +45,9 @@ layout:
                        or @file (default: a 16x16 #ttg.blocked tile over 32 lanes)
   --shape RxC          tensor shape for encoding text (default 16x16)
   --input FILE         alias file (`#name = <attribute>` lines) or a TTGIR file (its aliases and
-                       tensor types are offered); --layout '#name' picks an alias
+                       tensor types are offered); --layout '#name' picks an alias. A kernel's
+                       MLIR also lists its ops with their cost (layoutctl report): a click on
+                       one opens its view (convert, banks, operands or tensor) with its layouts
   --example NAME       open a built-in example (its layout and view; options after it override)
   --layout-b TEXT      layout B (algebra, diff)
   --op OP              none, compose (A then B), invert, invert-and-compose, product
@@ -55,14 +57,14 @@ layout:
 banks view (the access is layout A):
   --shared TEXT        shared layout (default: row-major #ttg.swizzled_shared)
   --instruction NAME   bank model instruction (default nvidia.ld.b32; see layoutctl banks --list)
-  --elem-bits N        element size in bits (default 16)
+  --element-bits N     element size in bits (default 16; --elem-bits is an alias)
 blockload view:        layout A is a DPAS operand (#ttg.dot_op of #ttig.dpas)
   --work-item N        the work-item whose shuffle mapping is shown (default 0)
-convert view:          layout A converted to layout B (layoutctl convert); --elem-bits and
+convert view:          layout A converted to layout B (layoutctl convert); --element-bits and
                        --instruction's vendor (nvidia, cdna3, cdna4, xe) as for the banks view
 operands view:         layout A is an MMA encoding (or a #ttg.dot_op of one) over M x N
-  --k K                the K of the operands A (M x K) and B (K x N) (default 32); --elem-bits
-                       picks their kWidth
+  --k K                the K of the operands A (M x K) and B (K x N) (default 32);
+                       --element-bits picks their kWidth
 headless:
   --screenshot FILE    render --frames frames (default 3), write the window as PNG, exit
   --svg FILE           write the view as SVG (no window needed unless with --screenshot)
@@ -170,10 +172,11 @@ Options parseArgs(int argc, char** argv) {
     if (a == "--help" || a == "-h") throw UsageError{""};
     if (a.rfind("--", 0) != 0) throw UsageError{"unexpected argument '" + a + "'"};
     static const std::set<std::string> kOptions = {
-        "--layout",    "--layout-b",  "--shape",    "--input",      "--shared",   "--instruction",
-        "--elem-bits", "--work-item", "--color-by", "--screenshot", "--svg",      "--script",
-        "--report",    "--frames",    "--view",     "--op",         "--size",     "--zoom",
-        "--state",     "--k",         "--example",  "--theme",      "--ui-scale", "--panel-width"};
+        "--layout",      "--layout-b",     "--shape",     "--input",     "--shared",
+        "--instruction", "--element-bits", "--elem-bits", "--work-item", "--color-by",
+        "--screenshot",  "--svg",          "--script",    "--report",    "--frames",
+        "--view",        "--op",           "--size",      "--zoom",      "--state",
+        "--k",           "--example",      "--theme",     "--ui-scale",  "--panel-width"};
     std::string value;
     size_t eq = a.find('=');
     if (!kOptions.count(a.substr(0, eq)))
@@ -197,7 +200,7 @@ Options parseArgs(int argc, char** argv) {
       o.inputs.shared = readArgFile(value, a);
     else if (a == "--instruction")
       o.inputs.instruction = value;
-    else if (a == "--elem-bits")
+    else if (a == "--element-bits" || a == "--elem-bits") // --elem-bits: the first spelling
       o.inputs.elemBits = parseInt(value, a, 1, 64);
     else if (a == "--work-item")
       o.inputs.workItem = parseInt(value, a, 0, 1023);

@@ -101,7 +101,7 @@ std::string commandLineOf(const ExplorerInputs& in) {
   add("--color-by", in.colorBy, defaults.colorBy);
   add("--shared", in.shared, defaults.shared);
   add("--instruction", in.instruction, defaults.instruction);
-  add("--elem-bits", std::to_string(in.elemBits), std::to_string(defaults.elemBits));
+  add("--element-bits", std::to_string(in.elemBits), std::to_string(defaults.elemBits));
   add("--work-item", std::to_string(in.workItem), std::to_string(defaults.workItem));
   add("--k", std::to_string(in.k), std::to_string(defaults.k));
   return cmd;

@@ -39,6 +39,7 @@ __all__ = [
     "bank_report",
     "swizzle",
     "conversion_plan",
+    "report",
 ]
 
 
@@ -102,3 +103,25 @@ def swizzle(store, load, shape, elem_bits, **args):
 def conversion_plan(src, dst, shape, **args):
     """How to convert a tensor between two layouts (``layoutctl convert``)."""
     return batch("convert.plan", dict(args, src=src, dst=dst, shape=list(shape)))
+
+
+def report(text_or_path, target=None, sarif=False):
+    """Every layout of a TritonGPU IR file and what it costs (``layoutctl report``), as a dict.
+
+    ``text_or_path``: the MLIR text, or a path (``str`` or ``os.PathLike``) of a file holding it.
+    ``target``: ``"sm80"``, ``"sm90"``, ``"gfx942"``, ...; default the module's ``ttg.target``.
+    ``sarif``: SARIF 2.1.0 findings instead of the report.
+    """
+    import os
+
+    if isinstance(text_or_path, os.PathLike) or (
+        isinstance(text_or_path, str) and "\n" not in text_or_path and os.path.isfile(text_or_path)
+    ):
+        with open(text_or_path, encoding="utf-8") as f:
+            text_or_path = f.read()
+    args = {"mlir": text_or_path}
+    if target is not None:
+        args["target"] = target
+    if sarif:
+        args["sarif"] = True
+    return batch("report.kernel", args)

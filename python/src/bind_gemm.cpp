@@ -94,7 +94,7 @@ void bindGemm(py::module_& m) {
       },
       py::arg("config") = py::dict(), py::arg("inputs") = "random", py::arg("seed") = 1,
       "Builds the kernel, runs it in the Xe simulator on fresh inputs and verifies the result "
-      "(layoutctl gemm --target sim): {name, simulation, verification}.");
+      "(layoutctl gemm --runner sim): {name, simulation, verification}.");
 }
 
 } // namespace gf2layout

@@ -11,7 +11,7 @@ set -u
 root=${1:-.}
 cd "$root" || exit 2
 
-liblayout="core text target triton xegpu intel smem conversion protocol"
+liblayout="core text target triton xegpu intel smem conversion report protocol"
 runtime="codegen kernels opencl level_zero cuda"
 # library or program -> what it may include (besides itself).
 declare -A allowed=(
@@ -24,7 +24,8 @@ declare -A allowed=(
   [intel]="core text target triton"
   [smem]="core text target triton"
   [conversion]="core text target triton smem"
-  [protocol]="core text target triton xegpu intel smem conversion"
+  [report]="core text target triton xegpu intel smem conversion"
+  [protocol]="core text target triton xegpu intel smem conversion report"
   [codegen]="core text target triton intel smem"
   [kernels]="core text target triton intel smem codegen"
   [level_zero]="core text target triton intel smem codegen kernels"

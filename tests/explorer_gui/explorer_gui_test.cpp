@@ -853,6 +853,83 @@ TEST_F(ExplorerGui, TtgirFileOffersItsTensorTypes) {
   EXPECT_EQ(svgCells(readFile(path("t.svg")), "tensor").size(), 1024u);
 }
 
+// Issue 33: --input with a compiler's TTGIR lists the ops the kernel report analysed; a click on
+// the convert_layout row opens the convert view with the op's source and destination encodings
+// (the file's own alias definitions) over its 128x128 f16 tensor, planned as the library plans
+// that pair. The expected encodings come from the file's text, not from the app.
+TEST_F(ExplorerGui, KernelOpsListOpensAnOpsView) {
+  const std::string file =
+      std::string(LAYOUT_TEST_DATA_DIR) + "/ir/triton/matmul_f16_128x128x64.sm80.ttgir";
+  const std::string text = readFile(file);
+  std::smatch conv;
+  ASSERT_TRUE(
+      std::regex_search(text, conv,
+                        std::regex(R"(ttg\.convert_layout %\w+ : tensor<128x128xf16, #(\w+)> )"
+                                   R"(-> tensor<128x128xf16, #(\w+)>)")));
+  const int convLine = int(std::count(text.begin(), text.begin() + conv.position(0), '\n')) + 1;
+  auto alias = [&](const std::string& name) {
+    std::smatch m;
+    EXPECT_TRUE(std::regex_search(text, m, std::regex("(^|\n)#" + name + " = ([^\n]*)\n"))) << name;
+    return m.size() > 2 ? m[2].str() : std::string();
+  };
+  const std::string src = alias(conv[1].str()), dst = alias(conv[2].str());
+  ASSERT_NE(src.find("#ttg.nvidia_mma<"), std::string::npos) << src;
+  ASSERT_NE(dst.find("#ttg.blocked<"), std::string::npos) << dst;
+
+  // Where the list draws each row.
+  writeFile(path("list.txt"), "wait 3\nreport list.json\n");
+  RunResult r = run({"--input", file, "--script", "list.txt"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json list = readJson("list.json");
+  EXPECT_EQ(list["error"], "");
+  // Every convert_layout and local_load of the file has a row.
+  for (const std::string op : {"ttg.convert_layout", "ttg.local_load"}) {
+    size_t inFile = 0, rows = 0;
+    for (size_t at = text.find(op + " "); at != std::string::npos; at = text.find(op + " ", at + 1))
+      ++inFile;
+    for (const auto& row : list["kernelOps"]) rows += row["op"] == op;
+    EXPECT_EQ(rows, inFile) << op;
+    EXPECT_GT(inFile, 0u) << op;
+  }
+  json row;
+  for (const auto& o : list["kernelOps"])
+    if (o["op"] == "ttg.convert_layout" && o["line"] == convLine) row = o;
+  ASSERT_TRUE(row.is_object()) << list["kernelOps"].dump(1);
+  EXPECT_NE(row["label"].get<std::string>().find("ttg.convert_layout  shared"), std::string::npos)
+      << row["label"];
+  ASSERT_TRUE(row.contains("screen")) << "the convert_layout row is not on screen";
+  const auto rect = row["screen"].get<std::vector<float>>();
+  EXPECT_EQ(list["view"], "tensor"); // nothing opened before the click
+
+  // A click on the row's centre, as a user's.
+  writeFile(path("open.txt"), "wait 3\nclick " + std::to_string(int(rect[0] + rect[2] / 2)) + " " +
+                                  std::to_string(int(rect[1] + rect[3] / 2)) +
+                                  "\nwait 3\nreport open.json\n");
+  r = run({"--input", file, "--script", "open.txt"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json j = readJson("open.json");
+  EXPECT_EQ(j["error"], "");
+  EXPECT_EQ(j["view"], "convert");
+  EXPECT_EQ(j["kernelOp"], convLine);
+  const std::string cmd = j["exports"]["commandLine"];
+  EXPECT_NE(cmd.find("--layout " + shellQuote(src) + " "), std::string::npos) << cmd;
+  EXPECT_NE(cmd.find("--layout-b " + shellQuote(dst) + " "), std::string::npos) << cmd;
+  EXPECT_NE(cmd.find("--shape '128x128'"), std::string::npos) << cmd;
+  for (const char* grid : {"convert.src", "convert.dst"}) {
+    EXPECT_EQ(j["grids"][grid]["rows"], 128) << grid;
+    EXPECT_EQ(j["grids"][grid]["cols"], 128) << grid;
+  }
+  auto plan = layout::conversion::planConversion(Oracle::make(src, 128, 128).ll,
+                                                 Oracle::make(dst, 128, 128).ll, 16, "nvidia");
+  ASSERT_TRUE(plan) << plan.error().message;
+  EXPECT_EQ(plan->kind, layout::ConversionKind::SharedMemory);
+  std::vector<std::string> lines;
+  std::istringstream planText(layout::conversion::conversionPlanText(*plan));
+  for (std::string line; std::getline(planText, line);)
+    if (!line.empty()) lines.push_back(line);
+  EXPECT_EQ(j["notes"].get<std::vector<std::string>>(), lines);
+}
+
 // Display options: the dark theme darkens the canvas, the UI scale and the panel width move the
 // canvas's left edge.
 TEST_F(ExplorerGui, ThemeScaleAndPanelWidth) {

@@ -5,8 +5,8 @@
 // Inputs behind fuzzgen::kMarker describe large structured ones (structured_inputs.h): deep
 // nesting, 64-bit edge integers, layouts of thousands of dims, ever new dim names.
 //
-//   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
-//   ./build-fuzz/tests/fuzz/batch_fuzzer tests/fuzz/corpus -max_total_time=60
+//   cmake -B build-asan -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_SANITIZE=ON -DLAYOUT_BUILD_FUZZERS=ON
+//   ./build-asan/tests/fuzz/batch_fuzzer tests/fuzz/corpus -max_total_time=60
 #include "layout/protocol/batch.h"
 #include "layout/smem/bank_model.h"
 #include "layout/text/internal/json_text.h"

@@ -4,8 +4,8 @@
 // Any input must give a value or an error, never crash, hang or leak; a layout that parses is
 // enumerated and drawn (tensor and hardware scenes, SVG) as the app would.
 //
-//   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
-//   ./build-fuzz/tests/fuzz/explorer_input_fuzzer tests/fuzz/corpus -max_total_time=30
+//   cmake -B build-asan -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_SANITIZE=ON -DLAYOUT_BUILD_FUZZERS=ON
+//   ./build-asan/tests/fuzz/explorer_input_fuzzer tests/fuzz/corpus -max_total_time=30
 #include "layout/views/base64_text.h"
 #include "layout/views/layout_input.h"
 #include "layout/views/layout_maps.h"

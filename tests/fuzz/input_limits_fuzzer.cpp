@@ -4,24 +4,28 @@
 // through the bounded line reader (a line over the limit is answered from its first bytes),
 // explorer scripts, hardware target descriptions (layout/target), and kernel texts scanned by the
 // OpenCL prelude (kernels/opencl_prelude.h), NVIDIA GEMM configurations (codegen/cuda_gemm_plan.h)
-// through the plan and the CUDA emitter. Limits are lowered so that each run stays fast; any
-// input must give a value or an error, never crash, hang or exhaust memory. Inputs behind
-// fuzzgen::kMarker describe large structured ones (structured_inputs.h): deep nesting, 64-bit edge
-// integers, layouts of thousands of dims, ever new dim names; they run at the default line limit.
+// through the plan and the CUDA emitter, and MLIR files read op by op (layout/text/mlir_ops.h)
+// and reported (layout/report, `layoutctl report`). Limits are lowered so that each run stays
+// fast; any input must give a value or an error, never crash, hang or exhaust memory. Inputs
+// behind fuzzgen::kMarker describe large structured ones (structured_inputs.h): deep nesting,
+// 64-bit edge integers, layouts of thousands of dims, ever new dim names; they run at the default
+// line limit.
 //
-//   cmake -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_BUILD_FUZZERS=ON
-//   ./build-fuzz/tests/fuzz/input_limits_fuzzer tests/fuzz/limits_corpus -max_total_time=30
+//   cmake -B build-asan -DCMAKE_CXX_COMPILER=clang++-14 -DLAYOUT_SANITIZE=ON -DLAYOUT_BUILD_FUZZERS=ON
+//   ./build-asan/tests/fuzz/input_limits_fuzzer tests/fuzz/limits_corpus -max_total_time=30
 #include "layout/codegen/cuda_emitter.h"
 #include "layout/codegen/cuda_gemm_plan.h"
 #include "layout/core/resource_limits.h"
 #include "layout/intel/block_io.h"
 #include "layout/kernels/opencl_prelude.h"
 #include "layout/protocol/batch.h"
+#include "layout/report/kernel_report.h"
 #include "layout/smem/bank_model.h"
 #include "layout/target/hardware_target.h"
 #include "layout/text/file_io.h"
 #include "layout/text/internal/json_text.h"
 #include "layout/text/mlir_attribute.h"
+#include "layout/text/mlir_ops.h"
 #include "layout/triton/encoding.h"
 #include "layout/triton/layout_views.h"
 #include "layout/views/layout_input.h"
@@ -184,5 +188,37 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (prelude->find("layout_sub_group_id") == std::string::npos) std::abort();
 
   (void)layout::views::parseScript(rest);
+
+  // MLIR dumps read op by op (layout/text/mlir_ops.h): a module, or an error at a line and column
+  // (only the whole text's size has none). Ops come after their parent, one level deeper.
+  {
+    auto m = layout::readMlirOps(rest);
+    if (!m && !m.error().location && rest.size() <= layout::resourceLimits().maxInputBytes)
+      std::abort();
+    if (m) {
+      size_t touched = m->aliases.size() + m->moduleAttributes.size() + m->notes.size();
+      for (size_t i = 0; i < m->ops.size(); ++i) {
+        const layout::MlirOp& op = m->ops[i];
+        if (op.parent >= int(i) ||
+            (op.parent < 0 ? op.depth != 0 : op.depth != m->ops[size_t(op.parent)].depth + 1))
+          std::abort();
+        touched += op.name.size() + op.results.size() + op.operands.size() + op.attributes.size() +
+                   op.loc.file.size() + size_t(op.loc.line) + size_t(op.regions);
+        for (const auto* types : {&op.operandTypes, &op.resultTypes})
+          for (const layout::MlirType& t : *types)
+            touched += t.shape.size() + t.extras.size() + t.encodingText.size() +
+                       size_t(t.elementBits) + (t.encoding ? size_t(t.encoding->kind) : 0);
+      }
+      (void)touched;
+      // The report analyses whatever the reader kept (unknown encodings and shapes past the
+      // limits are notes on their ops): an unknown module target is its only error, and its JSON
+      // and SARIF always print.
+      if (auto k = layout::report::analyzeKernel(*m, {})) {
+        (void)layout::report::reportToJson(*k).dump();
+        (void)layout::report::reportToSarif(*k).dump();
+        (void)layout::report::reportText(*k);
+      }
+    }
+  }
   return 0;
 }

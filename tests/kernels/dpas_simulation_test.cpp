@@ -90,8 +90,9 @@ TEST(DpasSimulation, ProductsAreExactAtTheExponentExtremes) {
   for (auto [sim, model] : {std::pair{codegen::GemmDataType::BF16, DpasModelType::BF16},
                             std::pair{codegen::GemmDataType::TF32, DpasModelType::TF32}}) {
     SCOPED_TRACE(codegen::dataTypeTraits(sim).name);
-    auto bits = [&](float v) {
-      return model == DpasModelType::BF16 ? testing::floatToBf16Bits(v) : testing::floatBits(v);
+    // clang 14 cannot capture a structured binding: the lambda gets its own copy.
+    auto bits = [type = model](float v) {
+      return type == DpasModelType::BF16 ? testing::floatToBf16Bits(v) : testing::floatBits(v);
     };
     const int k = testing::dpasK(model);
     std::vector<uint32_t> a(k, bits(0.0f)), b(k * 16, bits(0.0f)), c(16, 0);

@@ -20,8 +20,11 @@ for f in include/layout/layout.h include/layout/core/linear_layout.h include/lay
   include/layout/codegen/kernel_ir.h bin/layoutctl; do
   [[ -e $tmp/prefix/$f ]] || fail "install: $f missing"
 done
-# Internal headers and the internal libraries' headers (views, cuda) stay out of the package.
-for f in include/layout/text/internal include/layout/views include/layout/cuda; do
+# Internal headers (every module's internal/ folder: text/internal, xegpu/internal, ...) and the
+# internal libraries' headers (views, cuda) stay out of the package.
+internal=$(cd "$tmp/prefix" && find include -name internal | tr '\n' ' ')
+[[ -z $internal ]] || fail "install: internal header folders installed: $internal"
+for f in include/layout/views include/layout/cuda; do
   [[ ! -e $tmp/prefix/$f ]] || fail "install: $f is internal but installed"
 done
 # The optional runtime libraries (Level Zero, OpenCL): where the build has one, the package has it

@@ -161,8 +161,8 @@ TEST(OpArg, EveryBoundOpDeclaresUsableArguments) {
       EXPECT_TRUE(layout::checkOpArg(a, *value, kBatch)) << a.name;
     }
   }
-  // convert.plan, blockLoad.plan, banks.analyze, banks.swizzle, xegpu.propagate
-  EXPECT_EQ(bound, 5);
+  // convert.plan, blockLoad.plan, banks.analyze, banks.swizzle, xegpu.propagate, report.kernel
+  EXPECT_EQ(bound, 6);
 }
 
 } // namespace

@@ -18,13 +18,14 @@
 /// It brings, by layer (docs/architecture.md):
 /// - core: the GF(2) algebra (LinearLayout, DimName, Expected), shape fitting, the layout
 ///   matrix, exact sizes, conversion kinds, resource limits;
-/// - text: layout JSON and MLIR attribute text;
+/// - text: layout JSON, MLIR attribute text and MLIR files read op by op;
 /// - target: the hardware targets;
 /// - triton: the TritonGPU and Intel encodings, typed parameters, text views, layout operands;
 /// - xegpu: the MLIR XeGPU layouts, their queries and propagation;
 /// - intel: the 2D block-I/O model and the block-load planner;
 /// - smem: bank models, bank analysis, swizzle synthesis;
 /// - conversion: the layout-conversion planner;
+/// - report: every layout of a TritonGPU IR file and what it costs (`layoutctl report`);
 /// - protocol: any layout attribute by dialect, and the `layoutctl batch` op registry.
 ///
 /// Link `layout::protocol` (CMake) or `pkg-config --libs layout`: every liblayout library. The
@@ -43,6 +44,7 @@
 
 #include "layout/text/layout_json.h"
 #include "layout/text/mlir_attribute.h"
+#include "layout/text/mlir_ops.h"
 
 #include "layout/target/hardware_target.h"
 
@@ -71,6 +73,8 @@
 #include "layout/smem/swizzle_synthesis.h"
 
 #include "layout/conversion/conversion_plan.h"
+
+#include "layout/report/kernel_report.h"
 
 #include "layout/protocol/batch.h"
 #include "layout/protocol/layout_attribute.h"

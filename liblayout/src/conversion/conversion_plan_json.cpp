@@ -1,5 +1,6 @@
 // Text and JSON forms of a conversion plan (layout/conversion/conversion_plan.h).
 #include "layout/conversion/conversion_plan.h"
+#include "layout/text/internal/list_text.h"
 #include "layout/text/layout_json.h"
 
 #include <nlohmann/json.hpp>
@@ -10,11 +11,7 @@ namespace layout::conversion {
 
 namespace {
 
-std::string listText(const std::vector<int>& v) {
-  std::string s;
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? " " : "") + std::to_string(v[i]);
-  return "[" + s + "]";
-}
+using layout::detail::listText;
 
 std::string kindTitle(ConversionKind k) {
   switch (k) {
@@ -43,7 +40,7 @@ std::string conversionPlanText(const ConversionPlan& p) {
   case ConversionKind::None:
     break;
   case ConversionKind::RegisterPermutation:
-    os << "\ndst register r <- src register [r]: " << listText(p.registerPermutation) << "\n";
+    os << "\ndst register r <- src register [r]: " << listText(p.registerPermutation, " ") << "\n";
     break;
   case ConversionKind::WarpShuffle: {
     os << "\n"
@@ -56,9 +53,9 @@ std::string conversionPlanText(const ConversionPlan& p) {
     for (size_t t = 0; t < p.rounds.size(); ++t) {
       const ShuffleRound& r = p.rounds[t];
       os << "round " << t << (r.local ? " (local)" : "") << ":\n"
-         << "  send " << listText(r.sendRegister) << "\n"
-         << "  read " << listText(r.readLane) << "\n"
-         << "  dst  " << listText(r.dstRegister) << "\n";
+         << "  send " << listText(r.sendRegister, " ") << "\n"
+         << "  read " << listText(r.readLane, " ") << "\n"
+         << "  dst  " << listText(r.dstRegister, " ") << "\n";
     }
     bool copies = false;
     for (size_t r = 0; r < p.registerCopies.size(); ++r)

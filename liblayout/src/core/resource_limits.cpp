@@ -52,6 +52,8 @@ Expected<ResourceLimits> resourceLimitsFromEnvironment() {
       {"LAYOUT_MAX_DIM_NAMES", &ResourceLimits::maxDimNames},
       {"LAYOUT_MAX_DIM_NAME_BYTES", &ResourceLimits::maxDimNameBytes},
       {"LAYOUT_MAX_GEMM_MACS", &ResourceLimits::maxGemmMacs},
+      {"LAYOUT_MAX_MLIR_OPS", &ResourceLimits::maxMlirOps},
+      {"LAYOUT_MAX_MLIR_NESTING", &ResourceLimits::maxMlirNesting},
   };
   for (const Variable& v : kVariables) {
     const char* text = std::getenv(v.name);

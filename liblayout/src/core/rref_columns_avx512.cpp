@@ -193,7 +193,9 @@ int rrefColumnsAvx512(uint64_t* rows, int numRows) {
     const __mmask8 present = n >= 8   ? __mmask8(0xFF)
                              : n <= 0 ? __mmask8(0)
                                       : __mmask8((1u << n) - 1);
-    e.col[j] = _mm512_maskz_loadu_epi64(present, rows + 8 * j);
+    // Past the input the mask reads nothing; the pointer stays `rows` (null for an empty matrix:
+    // offsetting it would be undefined even unread).
+    e.col[j] = _mm512_maskz_loadu_epi64(present, n > 0 ? rows + 8 * j : rows);
   }
   transpose64x64(e.col);
   e.used = 0;

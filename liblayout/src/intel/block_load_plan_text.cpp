@@ -2,17 +2,16 @@
 // layout, one table row per load and per shuffle vector, and the subgroup offsets.
 #include "layout/intel/block_load_plan.h"
 
+#include "layout/text/internal/list_text.h"
+
 #include <sstream>
 
 namespace layout::intel {
 
 namespace {
 
-std::string listText(const std::vector<int64_t>& v) {
-  std::string s;
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-  return s;
-}
+using layout::detail::joinText;
+using layout::detail::listText;
 
 std::string pad(std::string s, size_t width) {
   if (s.size() < width) s.append(width - s.size(), ' ');
@@ -37,7 +36,7 @@ std::string blockLoadPlanText(const BlockLoadPlan& plan) {
         << pad(std::to_string(l.tileWidth) + " x " + std::to_string(l.tileHeight) + " x " +
                    std::to_string(l.numBlocks),
                16)
-        << "(" << listText(l.offset) << ")\n";
+        << "(" << joinText(l.offset) << ")\n";
   }
   out << "\n"
       << plan.shuffles.size() << " shuffle vectors, " << plan.numShuffledRegisters
@@ -47,8 +46,8 @@ std::string blockLoadPlanText(const BlockLoadPlan& plan) {
       << "registers\n";
   for (const Shuffle& s : plan.shuffles)
     out << "  " << pad(std::to_string(s.load), 6) << pad(std::to_string(s.iteration), 11)
-        << pad(std::to_string(s.dpas), 6) << pad(s.lane ? std::to_string(*s.lane) : "all", 6) << "["
-        << listText(s.registers) << "]\n";
+        << pad(std::to_string(s.dpas), 6) << pad(s.lane ? std::to_string(*s.lane) : "all", 6)
+        << listText(s.registers) << "\n";
   out << "\nSubgroup offsets (warp -> memory [row, col]):" << plan.subgroupOffset.toString()
       << "\n";
   return out.str();

@@ -190,6 +190,9 @@ BatchRequest::dimValueListArg(const char* name) const {
   return asPairList(*j, argPath(name));
 }
 
+// report.kernel (batch_report_ops.cpp).
+void registerReportOps(BatchProcessor& p);
+
 BatchProcessor::BatchProcessor() {
   registerAlgebraOps(*this);
   registerTritonOps(*this);
@@ -198,6 +201,7 @@ BatchProcessor::BatchProcessor() {
   registerBlockLoadOps(*this);
   registerConversionOps(*this);
   registerBankOps(*this);
+  registerReportOps(*this);
 }
 
 void BatchProcessor::registerOp(std::string name, BatchOp op) {

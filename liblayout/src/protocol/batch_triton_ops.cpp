@@ -24,7 +24,7 @@ Expected<EncodingOnShape> convert(const BatchRequest& r) {
   LAYOUT_TRY_ASSIGN(text, r.stringArg("encoding"));
   LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
   auto enc = parseLayoutAttribute(text);
-  if (!enc) return withContext(enc.error(), "args.encoding");
+  if (!enc) return withContext(enc.error(), r.argPath("encoding"));
   LAYOUT_TRY_ASSIGN(ll, toLinearLayout(*enc, shape));
   return EncodingOnShape{std::move(*enc), std::move(shape), std::move(ll)};
 }
@@ -32,12 +32,18 @@ Expected<EncodingOnShape> convert(const BatchRequest& r) {
 } // namespace
 
 void registerTritonOps(BatchProcessor& p) {
-  p.registerOp("toLinearLayout", BatchOp{0, "args {encoding, shape} -> Triton's toLinearLayout",
-                                         [](const BatchRequest& r) -> Expected<ordered_json> {
-                                           LAYOUT_TRY_ASSIGN(c, convert(r));
-                                           LAYOUT_TRY(checkLayoutJsonSize(c.layout));
-                                           return layoutToJson(c.layout);
-                                         }});
+  BatchOp toLinearLayout{0, "args {encoding, shape} -> Triton's toLinearLayout",
+                         [](const BatchRequest& r) -> Expected<ordered_json> {
+                           LAYOUT_TRY_ASSIGN(c, convert(r));
+                           LAYOUT_TRY(checkLayoutJsonSize(c.layout));
+                           return layoutToJson(c.layout);
+                         }};
+  // A front end gets the layout itself (BatchOp::layout) and prints it its own way.
+  toLinearLayout.layout = [](const BatchRequest& r) -> Expected<LinearLayout> {
+    LAYOUT_TRY_ASSIGN(c, convert(r));
+    return std::move(c.layout);
+  };
+  p.registerOp("toLinearLayout", std::move(toLinearLayout));
   p.registerOp("layoutStr",
                BatchOp{0, "args {encoding, shape, view: tensor|hw} -> triton-tensor-layout text",
                        [](const BatchRequest& r) -> Expected<ordered_json> {

@@ -15,7 +15,7 @@ namespace {
 Expected<xegpu::XeLayout> layoutArg(const BatchRequest& r) {
   LAYOUT_TRY_ASSIGN(text, r.stringArg("layout"));
   auto l = xegpu::parseXegpuAttr(text);
-  if (!l) return withContext(l.error(), "args.layout");
+  if (!l) return withContext(l.error(), r.argPath("layout"));
   return std::move(*l);
 }
 
@@ -23,7 +23,7 @@ Expected<xegpu::XeLayout> layoutArg(const BatchRequest& r) {
 Expected<int64_t> idArg(const BatchRequest& r, const char* name) {
   LAYOUT_TRY_ASSIGN(v, r.uintArg(name));
   if (v > (uint64_t{1} << 40))
-    return makeError(std::string("args.") + name + ": " + std::to_string(v) + " exceeds 2^40");
+    return makeError(r.argPath(name) + ": " + std::to_string(v) + " exceeds 2^40");
   return int64_t(v);
 }
 
@@ -42,28 +42,33 @@ ordered_json listsJson(const std::vector<std::vector<int64_t>>& v) {
 } // namespace
 
 void registerXegpuOps(BatchProcessor& p) {
-  p.registerOp("xegpu.toLinearLayout",
-               BatchOp{0, "args {layout (#xegpu attribute text), shape} -> layout",
+  // The batch gets the layout's JSON, a front end the layout (BatchOp::layout).
+  auto toLayout = [](const BatchRequest& r) -> Expected<LinearLayout> {
+    LAYOUT_TRY_ASSIGN(l, layoutArg(r));
+    LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
+    return xegpu::toLinearLayout(l, shape);
+  };
+  BatchOp toLinearLayout{0, "args {layout (#xegpu attribute text), shape} -> layout",
+                         [toLayout](const BatchRequest& r) -> Expected<ordered_json> {
+                           LAYOUT_TRY_ASSIGN(ll, toLayout(r));
+                           return layoutToJson(ll);
+                         }};
+  toLinearLayout.layout = toLayout;
+  p.registerOp("xegpu.toLinearLayout", std::move(toLinearLayout));
+  p.registerOp("xegpu.subgroupTiles",
+               BatchOp{0, "args {layout, shape, subgroupId} -> {tileShape, tileOffsets}",
                        [](const BatchRequest& r) -> Expected<ordered_json> {
                          LAYOUT_TRY_ASSIGN(l, layoutArg(r));
                          LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
-                         LAYOUT_TRY_ASSIGN(ll, xegpu::toLinearLayout(l, shape));
-                         return layoutToJson(ll);
+                         LAYOUT_TRY_ASSIGN(sg, idArg(r, "subgroupId"));
+                         LAYOUT_TRY(xegpu::checkIdInRange(l, sg, xegpu::Level::Subgroup,
+                                                          r.argPath("subgroupId")));
+                         LAYOUT_TRY_ASSIGN(t, xegpu::subgroupTiles(l, shape, sg));
+                         ordered_json out;
+                         out["tileShape"] = listJson(t.tileShape);
+                         out["tileOffsets"] = listsJson(t.tileOffsets);
+                         return out;
                        }});
-  p.registerOp(
-      "xegpu.subgroupTiles",
-      BatchOp{0, "args {layout, shape, subgroupId} -> {tileShape, tileOffsets}",
-              [](const BatchRequest& r) -> Expected<ordered_json> {
-                LAYOUT_TRY_ASSIGN(l, layoutArg(r));
-                LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
-                LAYOUT_TRY_ASSIGN(sg, idArg(r, "subgroupId"));
-                LAYOUT_TRY(xegpu::checkIdInRange(l, sg, xegpu::Level::Subgroup, "args.subgroupId"));
-                LAYOUT_TRY_ASSIGN(t, xegpu::subgroupTiles(l, shape, sg));
-                ordered_json out;
-                out["tileShape"] = listJson(t.tileShape);
-                out["tileOffsets"] = listsJson(t.tileOffsets);
-                return out;
-              }});
   p.registerOp("xegpu.delinearize",
                BatchOp{0, "args {layout, id, level: subgroup|lane} -> id per root dim",
                        [](const BatchRequest& r) -> Expected<ordered_json> {
@@ -71,12 +76,12 @@ void registerXegpuOps(BatchProcessor& p) {
                          LAYOUT_TRY_ASSIGN(id, idArg(r, "id"));
                          LAYOUT_TRY_ASSIGN(level, r.stringArg("level"));
                          if (level != "subgroup" && level != "lane")
-                           return makeError(
-                               "args.level: expected \"subgroup\" or \"lane\", not \"" + level +
-                               "\"");
+                           return makeError(r.argPath("level") +
+                                            ": expected \"subgroup\" or \"lane\", not \"" + level +
+                                            "\"");
                          const xegpu::Level lv =
                              level == "subgroup" ? xegpu::Level::Subgroup : xegpu::Level::Lane;
-                         LAYOUT_TRY(xegpu::checkIdInRange(l, id, lv, "args.id"));
+                         LAYOUT_TRY(xegpu::checkIdInRange(l, id, lv, r.argPath("id")));
                          LAYOUT_TRY_ASSIGN(ids, xegpu::delinearize(l, id, lv));
                          return listJson(ids);
                        }});
@@ -89,12 +94,12 @@ void registerXegpuOps(BatchProcessor& p) {
                 LAYOUT_TRY_ASSIGN(l, layoutArg(r));
                 LAYOUT_TRY_ASSIGN(shape, r.shapeArg());
                 LAYOUT_TRY_ASSIGN(lane, idArg(r, "laneId"));
-                LAYOUT_TRY(xegpu::checkIdInRange(l, lane, xegpu::Level::Lane, "args.laneId"));
+                LAYOUT_TRY(xegpu::checkIdInRange(l, lane, xegpu::Level::Lane, r.argPath("laneId")));
                 std::optional<int64_t> sg;
                 if (r.args.contains("subgroupId")) {
                   LAYOUT_TRY_ASSIGN(s, idArg(r, "subgroupId"));
                   LAYOUT_TRY(
-                      xegpu::checkIdInRange(l, s, xegpu::Level::Subgroup, "args.subgroupId"));
+                      xegpu::checkIdInRange(l, s, xegpu::Level::Subgroup, r.argPath("subgroupId")));
                   sg = s;
                 }
                 LAYOUT_TRY_ASSIGN(coords, xegpu::laneCoords(l, shape, lane, sg));

@@ -3,6 +3,7 @@
 // (layout/xegpu/propagation.h), with the messages clients have always seen: every key is checked
 // (name and type, whatever the op) before the op's own inputs are read, and layouts are parsed
 // in the order the rules used to parse them.
+#include "layout/text/internal/list_text.h"
 #include "layout/text/internal/quoted_input.h"
 #include "layout/xegpu/propagation_json.h"
 #include "typed_op.h"
@@ -22,6 +23,7 @@ namespace {
 using nlohmann::json;
 using namespace xegpu;
 using Dims = std::vector<int64_t>;
+using layout::detail::listText;
 
 // ---- the args object ----------------------------------------------------------------------
 

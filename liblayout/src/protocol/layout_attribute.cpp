@@ -2,6 +2,7 @@
 #include "layout/protocol/layout_attribute.h"
 
 #include "layout/triton/layout_views.h"
+#include "layout/xegpu/internal/xegpu_attr_value.h"
 
 namespace layout {
 

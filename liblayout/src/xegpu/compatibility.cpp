@@ -2,11 +2,14 @@
 // fields, else the coordinates every id owns must agree.
 #include "layout/xegpu/compatibility.h"
 
+#include "layout/text/internal/list_text.h"
 #include "propagation_util.h"
 
 #include <string>
 
 namespace layout::xegpu {
+
+using layout::detail::listText;
 
 namespace {
 

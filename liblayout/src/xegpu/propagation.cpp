@@ -8,6 +8,7 @@
 #include "layout/core/conversion_kind.h"
 #include "layout/core/element_bits.h"
 #include "layout/target/hardware_target.h"
+#include "layout/text/internal/list_text.h"
 #include "layout/text/internal/quoted_input.h"
 
 #include <algorithm>
@@ -17,6 +18,8 @@
 #include <variant>
 
 namespace layout::xegpu {
+
+using layout::detail::listText;
 
 namespace {
 

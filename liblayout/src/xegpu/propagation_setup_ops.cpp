@@ -2,6 +2,7 @@
 // multi_reduction and dpas at a level, the subgroup-layout candidates, and level-based
 // compatibility (xegpu.md §6-§7).
 #include "layout/target/hardware_target.h"
+#include "layout/text/internal/list_text.h"
 #include "layout/xegpu/compatibility.h"
 #include "layout/xegpu/reduction_layout.h"
 #include "layout/xegpu/subgroup_layout_candidates.h"
@@ -15,6 +16,7 @@ namespace layout::xegpu {
 using detail::Dims;
 using detail::plainLayout;
 using detail::verifiedText;
+using layout::detail::listText;
 
 Expected<ReductionLayouts> propagate(const MultiReductionSetupRequest& req) {
   auto hw = target::hardwareTarget(req.target);

@@ -3,6 +3,7 @@
 // layout"; upstream's inferExtractSourceLayout, inferInterleaveSourceLayout,
 // inferDeinterleaveSourceLayout, inferInsertStridedSliceSourceLayout and, at lane level,
 // setupInsertStridedSliceResultLayout).
+#include "layout/text/internal/list_text.h"
 #include "layout/text/internal/quoted_input.h"
 #include "layout/xegpu/layout_kind.h"
 #include "propagation_ops.h"
@@ -11,6 +12,8 @@
 #include <string>
 
 namespace layout::xegpu {
+
+using layout::detail::listText;
 
 namespace {
 

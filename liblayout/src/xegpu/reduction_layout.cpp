@@ -3,12 +3,15 @@
 // computeReductionLaneLayoutAndData of the version named in §0).
 #include "layout/xegpu/reduction_layout.h"
 
+#include "layout/text/internal/list_text.h"
 #include "propagation_util.h"
 
 #include <algorithm>
 #include <string>
 
 namespace layout::xegpu {
+
+using layout::detail::listText;
 
 namespace {
 

@@ -2,12 +2,15 @@
 // getSgLayoutCandidates / getDpasSubgroupLayouts).
 #include "layout/xegpu/subgroup_layout_candidates.h"
 
+#include "layout/text/internal/list_text.h"
 #include "layout/xegpu/xegpu_layout.h"
 
 #include <algorithm>
 #include <string>
 
 namespace layout::xegpu {
+
+using layout::detail::listText;
 
 namespace {
 

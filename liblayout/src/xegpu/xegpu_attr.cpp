@@ -4,12 +4,16 @@
 // ours, so that no input reaches arithmetic it cannot survive.
 #include "layout/xegpu/xegpu_layout.h"
 
+#include "layout/text/internal/list_text.h"
 #include "layout/text/internal/quoted_input.h"
+#include "layout/xegpu/internal/xegpu_attr_value.h"
 
 #include <algorithm>
 #include <numeric>
 
 namespace layout::xegpu {
+
+using layout::detail::listText;
 
 namespace {
 
@@ -217,12 +221,6 @@ Expected<XeLayout> sliceFromAttr(const AttrValue& attr) {
 }
 
 } // namespace
-
-std::string listText(std::span<const int64_t> v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
 
 int XeLayout::rootRank() const {
   if (!sgLayout.empty()) return int(sgLayout.size());

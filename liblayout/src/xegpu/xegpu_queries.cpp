@@ -1,6 +1,7 @@
 // The integer queries of an XeGPU layout (upstream delinearizeId, computeDistributedCoords,
 // computeDistributedShape), computed with integer arithmetic from the plan: they also answer
 // shapes that are not powers of two, and they check toLinearLayout independently.
+#include "layout/text/internal/list_text.h"
 #include "layout/xegpu/xegpu_layout.h"
 
 #include "xegpu_plan.h"
@@ -8,6 +9,7 @@
 namespace layout::xegpu {
 
 using detail::Plan;
+using layout::detail::listText;
 
 namespace {
 

@@ -57,6 +57,12 @@ struct ResourceLimits {
   // Multiply-adds (M x N x K) of a GEMM that `layoutctl gemm` simulates and verifies on the host
   // (LAYOUT_MAX_GEMM_MACS, or `layoutctl gemm --max-macs`).
   uint64_t maxGemmMacs = uint64_t{1} << 34;
+  // Operations, and results, of one MLIR file that readMlirOps keeps (LAYOUT_MAX_MLIR_OPS); real
+  // kernels have a few thousand.
+  uint64_t maxMlirOps = uint64_t{1} << 18;
+  // Nesting of regions, and of brackets within an op, in MLIR text (LAYOUT_MAX_MLIR_NESTING); real
+  // kernels nest about ten deep.
+  uint64_t maxMlirNesting = 256;
 };
 
 // How many distinct dim names this process has interned, and their bytes: what maxDimNames and

@@ -80,9 +80,6 @@ struct XeLayout {
   std::vector<int64_t> effective(const std::vector<int64_t>& field) const;
 };
 
-// "[2, 2]": an integer list as the XeGPU attributes print it (messages, derived layouts).
-std::string listText(std::span<const int64_t> values);
-
 enum class Level { Subgroup, Lane };
 
 struct SubgroupTiles {
@@ -94,7 +91,6 @@ struct SubgroupTiles {
 // `#xegpu.slice<PARENT, 1>`) or `#xegpu.sg_map<wi_layout = [..], wi_data = [..]>` and verifies
 // it with upstream's rules and messages.
 Expected<XeLayout> parseXegpuAttr(std::string_view text, const AttrAliases& aliases = {});
-Expected<XeLayout> xegpuFromAttr(const AttrValue& attr);
 
 // The layout of `shape` (one entry per tensor dim): in-dims register, lane, warp (subgroups),
 // block (size 1); out-dims dim0..dimN-1. Fails with upstream's "cannot distribute ..." when the

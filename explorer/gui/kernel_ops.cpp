@@ -1,0 +1,146 @@
+#include "kernel_ops.h"
+
+#include "explorer_app.h"
+
+#include "layout/report/kernel_report.h"
+#include "layout/text/mlir_ops.h"
+
+#include <algorithm>
+
+namespace layout::views {
+
+namespace {
+
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::string s;
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? "x" : "") + std::to_string(shape[i]);
+  return s;
+}
+
+const std::string* role(const report::OpReport& r, std::string_view name) {
+  for (const auto& [k, v] : r.layouts)
+    if (k == name) return &v;
+  return nullptr;
+}
+
+std::string figures(uint64_t wavefronts, uint64_t ideal) {
+  return std::to_string(wavefronts) + "/" + std::to_string(ideal) + " wf";
+}
+
+// The cost in a few words; the report's text (layoutctl report) has the whole story.
+std::string costText(const report::OpReport& r) {
+  if (const auto& c = r.conversion) {
+    static const char* kinds[] = {"none", "registers", "shuffles", "shared"};
+    std::string s = kinds[int(c->kind)];
+    if (c->kind == ConversionKind::SharedMemory)
+      s += " " + std::to_string(c->sharedBytes) + " B  " +
+           figures(c->storeWavefronts + c->loadWavefronts, c->storeIdeal + c->loadIdeal);
+    else if (c->kind == ConversionKind::WarpShuffle)
+      s += " " + std::to_string(c->shuffleRounds) + " rounds";
+    return s;
+  }
+  if (const auto& b = r.banks) {
+    // "ldmatrix.x4": the target is the file's, the vendor prefix says nothing new here.
+    const size_t dot = b->instruction.find('.');
+    return b->instruction.substr(dot == std::string::npos ? 0 : dot + 1) + "  " +
+           figures(b->wavefronts, b->ideal);
+  }
+  if (const auto& d = r.dot)
+    return "instr " + d->instrShape + ", acc " + std::to_string(d->accumulatorRegisters) + " regs";
+  if (r.vectorWidth) return "vector " + std::to_string(*r.vectorWidth);
+  if (!r.notes.empty()) return "not analysed";
+  return r.category;
+}
+
+int classRank(const report::OpReport& r) {
+  static const char* order[] = {"conversion", "shared", "dot", "memory"};
+  for (int i = 0; i < 4; ++i)
+    if (r.category == order[i]) return i;
+  return 4;
+}
+
+// A dot's first operand (A, M x K) as the file writes it: K, and the operands' element bits
+// (which pick their kWidth in the operands view; the report's elemBits are the result's).
+const MlirType* dotOperandA(const MlirModule& m, const report::OpReport& r) {
+  for (const MlirOp& op : m.ops)
+    if (op.line == r.line && op.name == r.op && !op.operandTypes.empty())
+      return &op.operandTypes[0];
+  return nullptr;
+}
+
+KernelOp rowOf(const MlirModule& m, const report::OpReport& r) {
+  KernelOp k;
+  k.line = r.line;
+  k.op = r.op;
+  k.label = r.op + "  " + costText(r); // the line number goes before it, padded
+  k.shape = shapeText(r.shape);
+  if (r.elemBits > 0) k.elemBits = r.elemBits;
+  const std::string *src = role(r, "src"), *dst = role(r, "dst");
+  const std::string *regs = role(r, "registers"), *shared = role(r, "shared");
+  const std::string* acc = role(r, "acc");
+  if (r.category == "conversion" && src && dst) {
+    k.view = ViewKind::Convert;
+    k.layoutA = *src;
+    k.layoutB = *dst;
+    // The convert view takes its bank-model target from the instruction's vendor prefix.
+    if (r.conversion && !r.conversion->storeInstruction.empty())
+      k.instruction = r.conversion->storeInstruction;
+  } else if (r.category == "shared" && regs && shared) {
+    k.view = ViewKind::Banks;
+    k.layoutA = *regs;
+    k.shared = *shared;
+    if (r.banks && !r.banks->instruction.empty()) k.instruction = r.banks->instruction;
+  } else if (r.category == "dot" && acc && r.shape.size() == 2) {
+    k.view = ViewKind::Operands;
+    k.layoutA = *acc;
+    if (const MlirType* a = dotOperandA(m, r)) {
+      if (a->shape.size() == 2 && a->shape[1] > 0 && a->shape[1] <= (1 << 16))
+        k.k = int(a->shape[1]);
+      if (a->elementBits > 0) k.elemBits = a->elementBits;
+    }
+  } else {
+    // The result's layout goes with the op's shape (an operand's may have another rank).
+    const std::string* result = role(r, "result");
+    k.view = ViewKind::Tensor;
+    k.layoutA = result ? *result : r.layouts.front().second;
+  }
+  return k;
+}
+
+} // namespace
+
+std::optional<KernelFile> readKernelFile(std::string_view text) {
+  auto module = readMlirOps(text);
+  if (!module) return std::nullopt;
+  auto rep = report::analyzeKernel(*module, {});
+  if (!rep) return std::nullopt;
+  std::vector<const report::OpReport*> ops;
+  for (const auto& r : rep->ops)
+    if (!r.layouts.empty()) ops.push_back(&r);
+  std::stable_sort(ops.begin(), ops.end(),
+                   [](const auto* a, const auto* b) { return classRank(*a) < classRank(*b); });
+  KernelFile f;
+  f.aliases = module->aliases;
+  size_t width = 0;
+  for (const auto* r : ops) width = std::max(width, std::to_string(r->line).size());
+  for (const auto* r : ops) {
+    f.ops.push_back(rowOf(*module, *r));
+    const std::string line = std::to_string(r->line);
+    f.ops.back().label = std::string(width - line.size(), ' ') + line + "  " + f.ops.back().label;
+  }
+  return f;
+}
+
+void applyKernelOp(const KernelOp& op, ExplorerInputs& in) {
+  in.view = op.view;
+  in.op = AlgebraOp::None;
+  in.layoutA = op.layoutA;
+  if (!op.layoutB.empty()) in.layoutB = op.layoutB;
+  in.shape = op.shape;
+  if (op.shared) in.shared = *op.shared;
+  if (op.instruction) in.instruction = *op.instruction;
+  if (op.elemBits) in.elemBits = *op.elemBits;
+  if (op.k) in.k = *op.k;
+}
+
+} // namespace layout::views

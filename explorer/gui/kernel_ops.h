@@ -1,0 +1,46 @@
+// The "Kernel ops" list of an --input MLIR file (issue 33): one row per op the kernel report
+// (layout/report/kernel_report.h) analysed, its cost in a few words, and the view that shows it
+// with the op's layouts. No ImGui here: the panel in explorer_app.cpp draws the rows and applies a
+// row's inputs through the same rebuild() as the input panel.
+#pragma once
+
+#include "layout/text/mlir_attribute.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace layout::views {
+
+enum class ViewKind; // explorer_app.h, which includes this header
+struct ExplorerInputs;
+
+struct KernelOp {
+  int line = 0;      // in the MLIR file
+  std::string op;    // "ttg.convert_layout"
+  std::string label; // "181  ttg.convert_layout  shared 32768 B  256/256 wf"
+  ViewKind view{};   // Tensor
+  // What the row sets in ExplorerInputs; unset fields keep the current value.
+  std::string layoutA, layoutB, shape;
+  std::optional<std::string> shared, instruction;
+  std::optional<int> elemBits, k;
+};
+
+struct KernelFile {
+  // The file's attribute aliases as the MLIR reader found them (location aliases such as
+  // `#loc3 = loc(...)`, which the alias-file reader refuses, are skipped).
+  std::vector<AliasDefinition> aliases;
+  // The analysed ops that have layouts, costliest classes first (conversions, shared accesses,
+  // dots, memory ops, then layout-only ops), file order within a class.
+  std::vector<KernelOp> ops;
+};
+
+// Empty when the text is not MLIR the reader reads (e.g. a plain alias file with no module is
+// read, with no ops) or its target is unknown to the report.
+std::optional<KernelFile> readKernelFile(std::string_view text);
+
+// Sets the view and its inputs of `op` in `in` (algebra off: the view shows layout A).
+void applyKernelOp(const KernelOp& op, ExplorerInputs& in);
+
+} // namespace layout::views

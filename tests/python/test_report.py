@@ -1,0 +1,41 @@
+# gf2layout.report (layoutctl report, issue 33) on a file of the Triton 3.6 corpus: the fields of
+# the JSON contract and the compiler's own choice at the conversion's source line.
+import os
+import pathlib
+import re
+
+import pytest
+
+import gf2layout
+from conftest import DATA
+
+MATMUL = os.path.join(DATA, "ir", "triton", "matmul_f16_128x128x64.sm80.ttgir")
+
+
+def test_report_path_and_text_agree():
+    by_path = gf2layout.report(pathlib.Path(MATMUL))
+    with open(MATMUL, encoding="utf-8") as f:
+        text = f.read()
+    assert gf2layout.report(text) == by_path
+    assert gf2layout.report(MATMUL) == by_path
+    want = len(re.findall(r"^\s*(?:%\S+ = )?ttg\.local_load\s", text, re.M))
+    loads = [o for o in by_path["ops"] if o["op"] == "ttg.local_load"]
+    assert len(loads) == want == 2
+    # Triton's PTX: ldmatrix.x4 for A (line 32), ldmatrix.x4.trans for B (line 33).
+    assert {(o["loc"]["line"], o["banks"]["instruction"]) for o in loads} == {
+        (32, "nvidia.ldmatrix.x4"),
+        (33, "nvidia.ldmatrix.x4.trans"),
+    }
+    (cvt,) = [o for o in by_path["ops"] if o["op"] == "ttg.convert_layout"]
+    assert cvt["plan"]["kind"] == "shared" and cvt["loc"]["line"] == 42
+
+
+def test_report_target_and_sarif():
+    assert gf2layout.report(MATMUL, target="gfx942")["bankModel"] == "cdna3"
+    sarif = gf2layout.report(MATMUL, sarif=True)
+    assert sarif["version"] == "2.1.0"
+    assert sarif["runs"][0]["tool"]["driver"]["name"] == "layoutctl"
+    with pytest.raises(ValueError, match="unknown target"):
+        gf2layout.report(MATMUL, target="tpu")
+    with pytest.raises(ValueError, match="line"):
+        gf2layout.report("module {\n  %0 = ttg.convert_layout")
