@@ -36,6 +36,18 @@ constexpr int kViews = 8;
 const char* kOpNames[] = {"none", "compose", "invert", "invert-and-compose", "product"};
 constexpr int kOps = 5;
 
+// The part of the last item that the enclosing window's scrolling leaves on screen, in window
+// pixels (x, y, width, height); none when it is scrolled out.
+std::optional<std::array<float, 4>> visibleItemRect() {
+  const ImVec2 clipLo = ImGui::GetWindowDrawList()->GetClipRectMin(),
+               clipHi = ImGui::GetWindowDrawList()->GetClipRectMax();
+  const ImVec2 itemLo = ImGui::GetItemRectMin(), itemHi = ImGui::GetItemRectMax();
+  const ImVec2 lo{std::max(itemLo.x, clipLo.x), std::max(itemLo.y, clipLo.y)},
+      hi{std::min(itemHi.x, clipHi.x), std::min(itemHi.y, clipHi.y)};
+  if (lo.x >= hi.x || lo.y >= hi.y) return std::nullopt;
+  return std::array<float, 4>{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y};
+}
+
 std::string readFile(const std::string& path, std::string* error) {
   auto text = layout::readInputFile(path, "--input");
   if (!text) {
@@ -99,6 +111,8 @@ void ExplorerApp::loadAliasFile() {
   kernelOps_.clear();
   kernelOp_.reset();
   kernelOpRects_.clear();
+  kernelError_.clear();
+  kernelErrorRect_.reset();
   std::string err;
   std::string text = readFile(in_.aliasFile, &err);
   if (!err.empty()) {
@@ -107,11 +121,14 @@ void ExplorerApp::loadAliasFile() {
   }
   tensorTypes_ = tensorTypesIn(text);
   auto kernel = readKernelFile(text);
-  if (kernel) kernelOps_ = kernel->ops;
+  if (kernel) {
+    kernelOps_ = kernel->ops;
+    kernelError_ = kernel->error;
+  }
   auto defs = layout::parseAliasFile(text);
   // A compiler's dump has location aliases (`#loc = loc(...)`) the alias-file reader refuses;
-  // the MLIR reader skips them.
-  if (!defs && kernel && !kernel->ops.empty()) defs = kernel->aliases;
+  // the MLIR reader skips them. A dump whose target the report does not know is still one.
+  if (!defs && kernel && (!kernel->ops.empty() || !kernel->error.empty())) defs = kernel->aliases;
   if (!defs) {
     aliasError_ = in_.aliasFile + ": " + defs.error().message;
     return;
@@ -446,9 +463,18 @@ void ExplorerApp::inputPanel() {
 
 void ExplorerApp::kernelOpsPanel() {
   kernelOpRects_.assign(kernelOps_.size(), std::nullopt);
-  if (kernelOps_.empty()) return;
+  kernelErrorRect_.reset();
+  if (kernelOps_.empty() && kernelError_.empty()) return;
   const std::string title = "Kernel ops (" + std::to_string(kernelOps_.size()) + ")";
   if (!ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!kernelError_.empty()) {
+    // The report refused the module: say why the list is empty rather than show nothing.
+    ImGui::BeginGroup();
+    errorBox(kernelError_, "");
+    ImGui::EndGroup();
+    kernelErrorRect_ = visibleItemRect();
+    return;
+  }
   ImGui::TextDisabled("MLIR line, op, cost; click a row to open its view");
   // A scrolling list of at most 8 rows keeps the panels under it in reach.
   const float rowH = ImGui::GetTextLineHeightWithSpacing();
@@ -459,14 +485,7 @@ void ExplorerApp::kernelOpsPanel() {
     const KernelOp& op = kernelOps_[i];
     const std::string id = op.label + "##kernel op " + std::to_string(i);
     const bool clicked = ImGui::Selectable(id.c_str(), kernelOp_ == i);
-    // The part of the row the list's scrolling leaves on screen (a click lands there).
-    const ImVec2 clipLo = ImGui::GetWindowDrawList()->GetClipRectMin(),
-                 clipHi = ImGui::GetWindowDrawList()->GetClipRectMax();
-    const ImVec2 itemLo = ImGui::GetItemRectMin(), itemHi = ImGui::GetItemRectMax();
-    const ImVec2 lo{std::max(itemLo.x, clipLo.x), std::max(itemLo.y, clipLo.y)},
-        hi{std::min(itemHi.x, clipHi.x), std::min(itemHi.y, clipHi.y)};
-    if (lo.x < hi.x && lo.y < hi.y)
-      kernelOpRects_[i] = std::array<float, 4>{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y};
+    kernelOpRects_[i] = visibleItemRect(); // a click lands there
     if (clicked) {
       // The input panel's path: new inputs, then rebuild() (which also builds the view).
       applyKernelOp(op, in_);
@@ -851,6 +870,10 @@ nlohmann::ordered_json ExplorerApp::report() const {
   }
   j["kernelOps"] = ops;
   j["kernelOp"] = kernelOp_ ? nlohmann::ordered_json(kernelOps_[*kernelOp_].line) : nullptr;
+  // Why there are no rows ("" when the file was analysed), and where the panel showed it.
+  j["kernelOpsError"] = kernelError_;
+  j["kernelOpsErrorScreen"] =
+      kernelErrorRect_ ? nlohmann::ordered_json(*kernelErrorRect_) : nullptr;
   const Exports e = exports();
   j["exports"] = {
       {"commandLine", e.commandLine}, {"state", e.state}, {"linear", e.linear}, {"json", e.json}};

@@ -122,6 +122,10 @@ private:
   std::vector<KernelOp> kernelOps_;
   std::optional<size_t> kernelOp_;
   std::vector<std::optional<std::array<float, 4>>> kernelOpRects_;
+  // Why the report did not analyse the file's module (an unknown ttg.target), shown in the
+  // kernel ops panel in place of the rows, and where it was drawn in the last frame.
+  std::string kernelError_;
+  std::optional<std::array<float, 4>> kernelErrorRect_;
   // Parsed state.
   std::optional<layout::LinearLayout> a_, b_, result_;
   std::optional<TensorMap> mapA_, mapB_, mapResult_;

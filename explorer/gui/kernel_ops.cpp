@@ -45,6 +45,12 @@ std::string costText(const report::OpReport& r) {
     return b->instruction.substr(dot == std::string::npos ? 0 : dot + 1) + "  " +
            figures(b->wavefronts, b->ideal);
   }
+  if (const auto& b = r.blockIo)
+    return b->instruction + " x" + std::to_string(b->instructions) + (b->legal ? "" : " (illegal)");
+  if (const auto& red = r.reduction)
+    return "reduce " + std::to_string(red->shuffles) + " shfl" +
+           (red->crossWarp() ? ", shared" : "");
+  if (const auto& c = r.change) return c->free ? "free" : "moves";
   if (const auto& d = r.dot)
     return "instr " + d->instrShape + ", acc " + std::to_string(d->accumulatorRegisters) + " regs";
   if (r.vectorWidth) return "vector " + std::to_string(*r.vectorWidth);
@@ -53,10 +59,10 @@ std::string costText(const report::OpReport& r) {
 }
 
 int classRank(const report::OpReport& r) {
-  static const char* order[] = {"conversion", "shared", "dot", "memory"};
-  for (int i = 0; i < 4; ++i)
+  static const char* order[] = {"conversion", "shared", "blockio", "dot", "memory"};
+  for (int i = 0; i < 5; ++i)
     if (r.category == order[i]) return i;
-  return 4;
+  return 5;
 }
 
 // A dot's first operand (A, M x K) as the file writes it: K, and the operands' element bits
@@ -78,6 +84,7 @@ KernelOp rowOf(const MlirModule& m, const report::OpReport& r) {
   const std::string *src = role(r, "src"), *dst = role(r, "dst");
   const std::string *regs = role(r, "registers"), *shared = role(r, "shared");
   const std::string* acc = role(r, "acc");
+  const std::string* block = role(r, "tensor") ? role(r, "tensor") : role(r, "pointers");
   if (r.category == "conversion" && src && dst) {
     k.view = ViewKind::Convert;
     k.layoutA = *src;
@@ -90,6 +97,10 @@ KernelOp rowOf(const MlirModule& m, const report::OpReport& r) {
     k.layoutA = *regs;
     k.shared = *shared;
     if (r.banks && !r.banks->instruction.empty()) k.instruction = r.banks->instruction;
+  } else if (r.blockIo && block && block->find("#ttg.dot_op<") == 0) {
+    // An Intel DPAS operand loaded by 2D block loads: the block-load plan.
+    k.view = ViewKind::BlockLoad;
+    k.layoutA = *block;
   } else if (r.category == "dot" && acc && r.shape.size() == 2) {
     k.view = ViewKind::Operands;
     k.layoutA = *acc;
@@ -112,15 +123,18 @@ KernelOp rowOf(const MlirModule& m, const report::OpReport& r) {
 std::optional<KernelFile> readKernelFile(std::string_view text) {
   auto module = readMlirOps(text);
   if (!module) return std::nullopt;
+  KernelFile f;
+  f.aliases = module->aliases;
   auto rep = report::analyzeKernel(*module, {});
-  if (!rep) return std::nullopt;
+  if (!rep) {
+    f.error = rep.error().message;
+    return f;
+  }
   std::vector<const report::OpReport*> ops;
   for (const auto& r : rep->ops)
     if (!r.layouts.empty()) ops.push_back(&r);
   std::stable_sort(ops.begin(), ops.end(),
                    [](const auto* a, const auto* b) { return classRank(*a) < classRank(*b); });
-  KernelFile f;
-  f.aliases = module->aliases;
   size_t width = 0;
   for (const auto* r : ops) width = std::max(width, std::to_string(r->line).size());
   for (const auto* r : ops) {

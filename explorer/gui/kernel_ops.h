@@ -32,12 +32,17 @@ struct KernelFile {
   // `#loc3 = loc(...)`, which the alias-file reader refuses, are skipped).
   std::vector<AliasDefinition> aliases;
   // The analysed ops that have layouts, costliest classes first (conversions, shared accesses,
-  // dots, memory ops, then layout-only ops), file order within a class.
+  // 2D block accesses, dots, memory ops, then layout-only ops), file order within a class.
   std::vector<KernelOp> ops;
+  // Why the report could not analyse the module, so that the panel can say it instead of listing
+  // nothing: "unknown target 'cuda:bogus' (known: sm80, ...)". "" when it was analysed (ops may
+  // still be empty: a plain alias file has none).
+  std::string error;
 };
 
-// Empty when the text is not MLIR the reader reads (e.g. a plain alias file with no module is
-// read, with no ops) or its target is unknown to the report.
+// Empty when the text is not MLIR the reader reads (a plain alias file with no module is read,
+// with no ops). A module the report refuses (its ttg.target is unknown) gives its aliases, no ops
+// and the report's error.
 std::optional<KernelFile> readKernelFile(std::string_view text);
 
 // Sets the view and its inputs of `op` in `in` (algebra off: the view shows layout A).

@@ -3,6 +3,8 @@
 // The oracle is the library (parseEncoding + toLinearLayout), never the app's own view code.
 #include "layout/conversion/conversion_plan.h"
 #include "layout/core/linear_layout.h"
+#include "layout/report/kernel_report.h"
+#include "layout/text/mlir_ops.h"
 #include "layout/triton/encoding.h"
 
 #include <gtest/gtest.h>
@@ -928,6 +930,99 @@ TEST_F(ExplorerGui, KernelOpsListOpensAnOpsView) {
   for (std::string line; std::getline(planText, line);)
     if (!line.empty()) lines.push_back(line);
   EXPECT_EQ(j["notes"].get<std::vector<std::string>>(), lines);
+}
+
+// Intel IR: the Intel backend's block-pointer load of a DPAS operand opens the block-load view,
+// and an XeGPU convert_layout (layouts in its attributes, not its types) the convert view.
+TEST_F(ExplorerGui, KernelOpsOpenIntelBlockLoadsAndXegpuConversions) {
+  struct Case {
+    std::string file, op, view, layoutPrefix;
+  };
+  const std::string dir = std::string(LAYOUT_TEST_DATA_DIR) + "/ir/";
+  for (const Case& c :
+       {Case{dir + "intel/matmul_dpas.ttgir", "tt.load", "blockload", "#ttg.dot_op<"},
+        Case{dir + "xegpu/convert.mlir", "xegpu.convert_layout", "convert", "#xegpu.layout<"}}) {
+    SCOPED_TRACE(c.file);
+    writeFile(path("list.txt"), "wait 3\nreport list.json\n");
+    RunResult r = run({"--input", c.file, "--script", "list.txt"});
+    ASSERT_EQ(r.status, 0) << describe(r);
+    json list = readJson("list.json");
+    json row;
+    for (const auto& o : list["kernelOps"])
+      if (o["op"] == c.op && o.contains("screen") && !row.is_object()) row = o;
+    ASSERT_TRUE(row.is_object()) << list["kernelOps"].dump(1);
+    const auto rect = row["screen"].get<std::vector<float>>();
+    writeFile(path("open.txt"), "wait 3\nclick " + std::to_string(int(rect[0] + rect[2] / 2)) +
+                                    " " + std::to_string(int(rect[1] + rect[3] / 2)) +
+                                    "\nwait 3\nreport open.json\n");
+    r = run({"--input", c.file, "--script", "open.txt"});
+    ASSERT_EQ(r.status, 0) << describe(r);
+    json j = readJson("open.json");
+    EXPECT_EQ(j["error"], "");
+    EXPECT_EQ(j["view"], c.view);
+    EXPECT_EQ(j["kernelOp"], row["line"]);
+    const std::string cmd = j["exports"]["commandLine"];
+    EXPECT_NE(cmd.find("--layout '" + c.layoutPrefix), std::string::npos) << cmd;
+  }
+}
+
+// A compiler's dump whose ttg.target the kernel report does not know: the kernel ops panel shows
+// the report's refusal where the rows would be, drawn in the error colour, and the file's aliases
+// still open (its `#loc` lines keep the alias-file reader out, so they come from the MLIR reader).
+// The same file under a known target lists its ops and shows no message. The expected message is
+// the library's (readMlirOps + analyzeKernel), not the app's.
+TEST_F(ExplorerGui, KernelOpsPanelShowsWhyAnUnknownTargetIsNotAnalysed) {
+  auto kernel = [](const std::string& target) {
+    return std::string("#blocked = ") + kTwoWarps32 +
+           "\n#loc = loc(\"k.py\":3:0)\n"
+           "module attributes {\"ttg.num-warps\" = 2 : i32, ttg.target = \"" +
+           target +
+           "\"} {\n"
+           "  tt.func public @k(%p: tensor<32x32x!tt.ptr<f16>, #blocked> loc(#loc)) {\n"
+           "    %0 = tt.load %p : tensor<32x32x!tt.ptr<f16>, #blocked> loc(#loc)\n"
+           "    tt.return loc(#loc)\n  } loc(#loc)\n} loc(#loc)\n";
+  };
+  const std::string bogus = kernel("cuda:bogus");
+  auto module = layout::readMlirOps(bogus);
+  ASSERT_TRUE(module) << module.error().message;
+  auto refused = layout::report::analyzeKernel(*module, {});
+  ASSERT_FALSE(refused) << "the report analyses target cuda:bogus";
+  const std::string message = refused.error().message;
+  ASSERT_NE(message.find("unknown target 'cuda:bogus'"), std::string::npos) << message;
+
+  writeFile(path("bogus.ttgir"), bogus);
+  writeFile(path("bogus.txt"), "wait 3\nscreenshot bogus.png\nreport bogus.json\n");
+  RunResult r = run({"--input", "bogus.ttgir", "--layout", "#blocked", "--shape", "32x32",
+                     "--script", "bogus.txt"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  json j = readJson("bogus.json");
+  EXPECT_EQ(j["error"], "");
+  EXPECT_EQ(j["grids"]["tensor"]["rows"], 32);
+  EXPECT_EQ(j["kernelOps"], json::array());
+  EXPECT_EQ(j["kernelOpsError"], message);
+  ASSERT_TRUE(j["kernelOpsErrorScreen"].is_array()) << "the message is not on screen";
+  const auto rect = j["kernelOpsErrorScreen"].get<std::vector<float>>();
+  ASSERT_EQ(rect.size(), 4u);
+  EXPECT_GT(rect[2], 50);
+  EXPECT_GT(rect[3], 5);
+  EXPECT_LE(rect[0] + rect[2], j["canvas"][0].get<float>()) << "not in the side panel";
+  // The error colour (0.85, 0.1, 0.1) on the text's pixels.
+  Image img = loadPng(path("bogus.png"));
+  int red = 0;
+  for (const auto& [c, n] :
+       histogram(img, int(rect[0]), int(rect[1]), int(rect[0] + rect[2]), int(rect[1] + rect[3])))
+    if ((c >> 16) > 170 && ((c >> 8) & 0xff) < 80 && (c & 0xff) < 80) red += n;
+  EXPECT_GT(red, 50) << "no text in the error colour where the message is";
+
+  writeFile(path("known.ttgir"), kernel("cuda:80"));
+  writeFile(path("known.txt"), "wait 3\nreport known.json\n");
+  r = run({"--input", "known.ttgir", "--script", "known.txt"});
+  ASSERT_EQ(r.status, 0) << describe(r);
+  j = readJson("known.json");
+  EXPECT_EQ(j["kernelOpsError"], "");
+  EXPECT_TRUE(j["kernelOpsErrorScreen"].is_null());
+  ASSERT_EQ(j["kernelOps"].size(), 1u) << j["kernelOps"].dump(1);
+  EXPECT_EQ(j["kernelOps"][0]["op"], "tt.load");
 }
 
 // Display options: the dark theme darkens the canvas, the UI scale and the panel width move the

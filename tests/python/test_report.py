@@ -39,3 +39,14 @@ def test_report_target_and_sarif():
         gf2layout.report(MATMUL, target="tpu")
     with pytest.raises(ValueError, match="line"):
         gf2layout.report("module {\n  %0 = ttg.convert_layout")
+
+
+def test_report_xegpu_block_loads():
+    # gemm_sg.mlir (checked with mlir-opt-22): A's 32x16 descriptor with array_length = 2 is one
+    # 16b_32r16x2c load; the 16-row f32 store breaks PVC's 8-row limit for 2D block stores.
+    rep = gf2layout.report(os.path.join(DATA, "ir", "xegpu", "gemm_sg.mlir"))
+    assert rep["target"] == "pvc" and rep["lanes"] == 16
+    by_line = {o["line"]: o for o in rep["ops"]}
+    assert by_line[38]["blockIo"]["instruction"] == "16b_32r16x2c"
+    assert by_line[38]["blockIo"]["instructions"] == 1
+    assert by_line[48]["blockIo"]["legal"] is False

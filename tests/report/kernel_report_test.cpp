@@ -335,4 +335,54 @@ TEST(ReportCorpus, SharedInstructionsAgreeWithThePtx) {
   EXPECT_GE(compared, 20);
 }
 
+// gfx942: the LDS instruction picked for each local_alloc / local_store / local_load is one the
+// AMDGCN has at that line. LLVM merges pairs of accesses (ds_read2st64_b64 is two ds_read_b64 at
+// offsets 64 words apart) and writes a 16-bit store of a register's high half as _d16_hi: both
+// are read as their base instruction.
+TEST(ReportCorpus, AmdLdsInstructionsAgreeWithTheAmdgcn) {
+  int compared = 0;
+  std::set<std::pair<std::string, int>> notPlanned, storeDiffers;
+  for (const auto& f : corpusFiles()) {
+    const std::string stem = f.stem().string();
+    if (stem.find(".gfx942") == std::string::npos) continue;
+    SCOPED_TRACE(stem);
+    const json meta = json::parse(readText(kCorpus / (stem + ".meta.json")));
+    const json& bySite = meta["amdgcn"]["by_site"];
+    const auto k = reportOk(readText(f));
+    EXPECT_EQ(k.bankModel, "cdna3");
+    EXPECT_EQ(k.lanes, 64);
+    for (const auto& op : k.ops) {
+      const std::string key =
+          "tests/data/ir/triton/corpus_kernels.py:" + std::to_string(op.loc.line);
+      std::set<std::string> opcodes;
+      if (bySite.contains(key))
+        for (const auto& [name, n] : bySite[key]["opcodes"].items()) {
+          std::string base = std::regex_replace(name, std::regex("2(st64)?_"), "_");
+          opcodes.insert(std::regex_replace(base, std::regex("_d16_hi$"), ""));
+        }
+      if (op.op == "ttg.convert_layout" && !op.conversion) notPlanned.insert({stem, op.loc.line});
+      if (op.conversion && op.conversion->kind == ConversionKind::SharedMemory &&
+          !opcodes.empty()) {
+        // The reading side is Triton's; the writing side may be wider (see below).
+        const std::string load = op.conversion->loadInstruction.substr(6);
+        const std::string store = op.conversion->storeInstruction.substr(6);
+        EXPECT_TRUE(opcodes.count(load)) << "convert at line " << op.loc.line << ": " << load;
+        if (!opcodes.count(store)) storeDiffers.insert({stem, op.loc.line});
+        ++compared;
+      }
+      if (!op.banks || opcodes.empty()) continue;
+      ++compared;
+      const std::string ins = op.banks->instruction.substr(std::string("cdna3.").size());
+      EXPECT_TRUE(opcodes.count(ins)) << op.op << " at line " << op.loc.line << ": " << ins;
+    }
+  }
+  EXPECT_GE(compared, 8);
+  EXPECT_TRUE(notPlanned.empty());
+  // The 16-bit transpose: the two layouts share no register run, and Triton 3.6 then writes and
+  // reads single halves (ds_write_b16, ds_read_u16); the planner writes whole 128-bit rows of
+  // the source and reads single halves: fewer instructions, the same reads.
+  EXPECT_EQ(storeDiffers,
+            (std::set<std::pair<std::string, int>>{{"transpose_f16_64x64.gfx942", 198}}));
+}
+
 } // namespace

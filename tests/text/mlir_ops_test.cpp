@@ -8,6 +8,7 @@
 #include <chrono>
 #include <iostream>
 #include <string>
+#include <utility>
 
 using namespace layout;
 
@@ -194,6 +195,23 @@ TEST(MlirOps, MatmulTypesAndEncodings) {
   EXPECT_FALSE(order->value);
 }
 
+// Storage widths of scalar type names, written out by hand from the types' definitions (TF32
+// keeps 19 bits of precision in a 32-bit word: 32).
+TEST(MlirOps, ElementBitsOfScalarTypeNames) {
+  const std::pair<const char*, int> cases[] = {
+      {"f16", 16},         {"bf16", 16},         {"f32", 32},     {"tf32", 32},    {"f64", 64},
+      {"f8E4M3FN", 8},     {"f8E5M2", 8},        {"f6E2M3FN", 6}, {"f4E2M1FN", 4}, {"i1", 1},
+      {"i8", 8},           {"i32", 32},          {"si16", 16},    {"ui64", 64},    {"index", 0},
+      {"!tt.ptr<f16>", 0}, {"tensor<4xf16>", 0}, {"i", 0},        {"ix32", 0},     {"", 0},
+  };
+  for (const auto& [type, bits] : cases) EXPECT_EQ(mlirElementBits(type), bits) << type;
+  // The reader fills MlirType::elementBits with the same widths.
+  MlirModule m = readOk("module {\n  %0 = arith.constant 1 : tf32\n"
+                        "  %1 = arith.constant dense<1> : tensor<4xi1>\n}\n");
+  EXPECT_EQ(opNamed(m, "arith.constant").resultTypes.at(0).elementBits, 32);
+  EXPECT_EQ(opNamed(m, "arith.constant", 1).resultTypes.at(0).elementBits, 1);
+}
+
 TEST(MlirOps, LocationsResolveThroughAliasesCallsitesNamesAndFused) {
   MlirModule m = readOk(kMatmul);
   auto at = [&](const std::string& name) {
@@ -203,6 +221,12 @@ TEST(MlirOps, LocationsResolveThroughAliasesCallsitesNamesAndFused) {
   EXPECT_EQ(at("tt.splat"), "/work/mm.py:24:18");
   EXPECT_EQ(at("tt.load"), "/work/mm.py:27:20");
   EXPECT_EQ(at("ttg.local_load"), "/work/helpers.py:7:11"); // the callee's site
+  // ... called from mm.py:28:16 (#loc11), the caller's site.
+  const MlirLocation& inlined = opNamed(m, "ttg.local_load").loc;
+  EXPECT_EQ(inlined.callerFile, "/work/mm.py");
+  EXPECT_EQ(inlined.callerLine, 28);
+  EXPECT_EQ(inlined.callerColumn, 16);
+  EXPECT_EQ(opNamed(m, "tt.load").loc.callerFile, "");      // not a callsite
   EXPECT_EQ(at("ttg.convert_layout"), "/work/mm.py:29:15"); // through the name loc
   EXPECT_EQ(at("tt.dot"), "/work/mm.py:29:30");             // the first file site of fused
   EXPECT_EQ(at("scf.for"), "/work/mm.py:26:22");            // after its region
@@ -212,6 +236,25 @@ TEST(MlirOps, LocationsResolveThroughAliasesCallsitesNamesAndFused) {
   EXPECT_EQ(unknown.file, "");
   EXPECT_EQ(unknown.line, 0);
   EXPECT_EQ(unknown.text, "loc(#loc1)");
+}
+
+// Library code inlined through two calls names the user's line as its outermost caller.
+TEST(MlirOps, NestedCallsitesNameTheOutermostCaller) {
+  MlirModule m = readOk(R"(module {
+  tt.func @k() {
+    tt.return loc(#loc3)
+  }
+}
+#loc1 = loc("lib/standard.py":293:36)
+#loc2 = loc("lib/core.py":40:8)
+#loc3 = loc(callsite(#loc1 at callsite(#loc2 at "k.py":12:5)))
+)");
+  const MlirLocation& l = opNamed(m, "tt.return").loc;
+  EXPECT_EQ(l.file, "lib/standard.py");
+  EXPECT_EQ(l.line, 293);
+  EXPECT_EQ(l.callerFile, "k.py");
+  EXPECT_EQ(l.callerLine, 12);
+  EXPECT_EQ(l.callerColumn, 5);
 }
 
 TEST(MlirOps, ModuleAttributes) {
@@ -344,6 +387,30 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 16 : i32,
   const MlirType& dot = opNamed(m, "ttg.convert_layout").resultTypes.at(0);
   EXPECT_EQ(dot.encoding->find("parent")->text, "ttig.dpas");
   EXPECT_EQ(dot.encoding->find("parent")->find("repeatCount")->integer, 8);
+}
+
+// Block pointers (tt.make_tensor_ptr) describe the tensor they point to, with or without the
+// "!tt.ptr" Triton leaves out of some op results, and with an address space.
+TEST(MlirOps, BlockPointersDescribeTheirTensor) {
+  MlirModule m = readOk(
+      R"(#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+module attributes {ttg.target = "xpu"} {
+  tt.func @k(%p: !tt.ptr<f16>, %i: i32, %j: i64) {
+    %0 = tt.make_tensor_ptr %p, [%j, %j], [%j, %j], [%i, %i] {order = array<i32: 1, 0>} : <tensor<64x32xf16, #b>>
+    %1 = tt.load %0 {ttig.block_io = "row_major"} : !tt.ptr<tensor<64x32xf16, #b>, 1>
+    tt.return
+  }
+}
+)");
+  for (const MlirType* t : {&opNamed(m, "tt.make_tensor_ptr").resultTypes.at(0),
+                            &opNamed(m, "tt.load").operandTypes.at(0)}) {
+    EXPECT_EQ(t->kind, MlirType::Kind::TensorDesc) << t->text;
+    EXPECT_EQ(t->shape, (std::vector<int64_t>{64, 32}));
+    EXPECT_EQ(t->elementType, "f16");
+    EXPECT_EQ(t->elementBits, 16);
+    ASSERT_TRUE(t->encoding);
+    EXPECT_EQ(t->encoding->text, "ttg.blocked");
+  }
 }
 
 TEST(MlirOps, XeGpuFunctionWithTypeAliasAndContinuationLines) {

@@ -1,12 +1,17 @@
 // The per-op analysis of a kernel (kernel_report.h).
 #include "layout/report/kernel_report.h"
 
+#include "intel_block_io_cost.h"
+#include "layout_op_cost.h"
+
 #include "layout/conversion/conversion_plan.h"
 #include "layout/core/resource_limits.h"
 #include "layout/smem/bank_analysis.h"
 #include "layout/smem/swizzle_synthesis.h"
 #include "layout/target/hardware_target.h"
 #include "layout/triton/encoding.h"
+#include "layout/triton/intel_dpas.h"
+#include "layout/xegpu/internal/xegpu_attr_value.h"
 
 #include <algorithm>
 #include <cctype>
@@ -52,20 +57,6 @@ std::string shapeText(const std::vector<int64_t>& shape) {
   return s;
 }
 
-// The width of a scalar type name: f16, bf16, i32, f8E4M3FN, ...; 0 when it has none.
-int scalarBits(std::string_view type) {
-  if (startsWith(type, "bf16")) return 16;
-  if (startsWith(type, "tf32")) return 32;
-  if (startsWith(type, "f8") || startsWith(type, "f4") || startsWith(type, "f6")) return 8;
-  if (type.size() < 2 || (type[0] != 'f' && type[0] != 'i' && type[0] != 'u')) return 0;
-  int v = 0;
-  for (char c : type.substr(1)) {
-    if (!std::isdigit(static_cast<unsigned char>(c)) || v > 1024) return 0;
-    v = v * 10 + (c - '0');
-  }
-  return v;
-}
-
 // Element width as the lowering stores it: i1 travels as a byte, pointers as 64 bits.
 int storageBits(const MlirType& t) {
   if (t.elementBits > 0) return std::max(8, t.elementBits);
@@ -79,7 +70,7 @@ int pointeeBits(const MlirType& t) {
   std::string_view e = t.elementType;
   if (startsWith(e, "!tt.ptr<")) {
     e = e.substr(8);
-    const int bits = scalarBits(e.substr(0, e.find_first_of(",>")));
+    const int bits = mlirElementBits(e.substr(0, e.find_first_of(",>")));
     return bits > 0 ? std::max(8, bits) : 0;
   }
   return storageBits(t);
@@ -104,6 +95,15 @@ int contiguousPerThread(const LinearLayout& ll) {
   return 1 << k;
 }
 
+// A static shape within the plan limit: every figure multiplies its dims.
+Expected<void> boundedShape(const std::vector<int64_t>& shape, std::string_view what) {
+  if (shape.empty() || std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d <= 0; }))
+    return makeError("the shape of " + std::string(what) + " is not static");
+  LAYOUT_TRY(boundedElementCount(shape, resourceLimits().maxPlanElements,
+                                 "the tensor " + shapeText(shape), "LAYOUT_MAX_PLAN_ELEMENTS"));
+  return {};
+}
+
 struct Analysis {
   const MlirModule& module;
   std::string bankModel;
@@ -112,39 +112,60 @@ struct Analysis {
   // Caches: real kernels repeat the same encodings and shapes (pipelined loops, unrolled bodies).
   std::map<std::string, std::shared_ptr<const Expected<LinearLayout>>> layouts;
   std::map<std::string, std::shared_ptr<const Expected<conversion::ConversionPlan>>> plans;
-  std::map<std::string, std::shared_ptr<const Expected<smem::SwizzleResult>>> swizzles;
   std::map<std::string, std::shared_ptr<const Expected<BankFigures>>> banks;
+
+  // Intel Xe (bank model "xe"): the block I/O rules and DPAS unit of the target ("pvc" unless
+  // the target names another Intel hardware target).
+  std::optional<intel::BlockIoTarget> blockIo;
+  std::optional<target::DpasUnit> dpas;
+
+  // A cache key for an encoding: types that write the same text share one parsed value, so its
+  // address identifies it without printing it.
+  static std::string encodingKey(const std::shared_ptr<const AttrValue>& enc,
+                                 std::string_view written) {
+    if (enc) return std::to_string(reinterpret_cast<uintptr_t>(enc.get()));
+    return "text:" + std::string(written);
+  }
 
   // The linear layout of a tensor or memdesc type, or an error saying why not.
   std::shared_ptr<const Expected<LinearLayout>> layoutOf(const MlirType& t) {
-    const std::string key = t.printedEncoding() + "|" + shapeText(t.shape);
+    return layoutOf(t.encoding, t.encodingText, t.shape, t.text);
+  }
+
+  // The linear layout of `encoding` over `shape` (an XeGPU op's layout attribute, or a type's
+  // encoding); `what` names the value in errors.
+  std::shared_ptr<const Expected<LinearLayout>>
+  layoutOf(const std::shared_ptr<const AttrValue>& encoding, std::string_view written,
+           const std::vector<int64_t>& shape, std::string_view what) {
+    const std::string key = encodingKey(encoding, written) + "|" + shapeText(shape);
     if (auto it = layouts.find(key); it != layouts.end()) return it->second;
-    auto value = std::make_shared<const Expected<LinearLayout>>(computeLayout(t));
+    auto value = std::make_shared<const Expected<LinearLayout>>(
+        computeLayout(encoding.get(), written, shape, what));
     layouts.emplace(key, value);
     return value;
   }
 
-  Expected<LinearLayout> computeLayout(const MlirType& t) {
-    if (!t.encoding) {
-      if (t.encodingText.empty()) return makeError("the type " + t.text + " has no encoding");
-      return makeError("the encoding " + t.encodingText + " could not be read");
+  Expected<LinearLayout> computeLayout(const AttrValue* encoding, std::string_view written,
+                                       const std::vector<int64_t>& shape, std::string_view what) {
+    if (!encoding) {
+      if (written.empty()) return makeError(std::string(what) + " has no layout");
+      return makeError("the layout " + std::string(written) + " could not be read");
     }
-    if (t.encoding->kind == AttrValue::Kind::Attribute && startsWith(t.encoding->text, "xegpu."))
-      return makeError("XeGPU layouts are not analysed by the report");
-    if (t.shape.empty() ||
-        std::any_of(t.shape.begin(), t.shape.end(), [](int64_t d) { return d <= 0; }))
-      return makeError("the shape of " + t.text + " is not static");
-    LAYOUT_TRY(boundedElementCount(t.shape, resourceLimits().maxPlanElements,
-                                   "the tensor " + shapeText(t.shape), "LAYOUT_MAX_PLAN_ELEMENTS"));
-    LAYOUT_TRY_ASSIGN(enc, triton::encodingFromAttr(*t.encoding));
-    return triton::toLinearLayout(enc, t.shape);
+    LAYOUT_TRY(boundedShape(shape, what));
+    if (encoding->kind == AttrValue::Kind::Attribute && startsWith(encoding->text, "xegpu.")) {
+      LAYOUT_TRY_ASSIGN(x, xegpu::xegpuFromAttr(*encoding));
+      return xegpu::toLinearLayout(x, shape);
+    }
+    LAYOUT_TRY_ASSIGN(enc, triton::encodingFromAttr(*encoding));
+    return triton::toLinearLayout(enc, shape);
   }
 
+  // `srcKey` and `dstKey` identify the layouts (encodingKey) over `shape`.
   std::shared_ptr<const Expected<conversion::ConversionPlan>>
-  planOf(const MlirType& src, const MlirType& dst, const LinearLayout& s, const LinearLayout& d,
-         int bits) {
-    const std::string key = src.printedEncoding() + "|" + dst.printedEncoding() + "|" +
-                            shapeText(src.shape) + "|" + std::to_string(bits);
+  planOf(const std::string& srcKey, const std::string& dstKey, const std::vector<int64_t>& shape,
+         const LinearLayout& s, const LinearLayout& d, int bits) {
+    const std::string key =
+        srcKey + "|" + dstKey + "|" + shapeText(shape) + "|" + std::to_string(bits);
     if (auto it = plans.find(key); it != plans.end()) return it->second;
     auto value = std::make_shared<const Expected<conversion::ConversionPlan>>(
         conversion::planConversion(s, d, bits, bankModel));
@@ -179,6 +200,39 @@ const MlirType* firstOf(const std::vector<MlirType>& types, MlirType::Kind kind)
   return nullptr;
 }
 
+// The conversion of `shape` from layout s to d (both read), planned and put in `r`.
+void planInto(Analysis& a, OpReport& r, const std::string& srcKey, const std::string& dstKey,
+              const LinearLayout& s, const LinearLayout& d, bool triton) {
+  auto plan = a.planOf(srcKey, dstKey, r.shape, s, d, r.elemBits);
+  if (!*plan) return r.notes.push_back("plan: " + plan->error().message);
+  const conversion::ConversionPlan& p = **plan;
+  ConversionFigures f;
+  f.kind = p.kind;
+  f.shuffleRounds = p.shuffleRounds;
+  f.roundsLowerBound = p.roundsLowerBound;
+  f.crossWarp = p.kind == ConversionKind::SharedMemory;
+  if (p.shared) {
+    uint64_t elements = 1;
+    for (int64_t dim : r.shape) elements *= uint64_t(dim);
+    f.sharedBytes = elements / uint64_t(std::max(1, p.numBlocks)) * uint64_t(r.elemBits) / 8;
+    f.storeInstruction = p.shared->store.instruction.name;
+    f.loadInstruction = p.shared->load.instruction.name;
+    f.storeWavefronts = p.shared->store.wavefronts;
+    f.storeIdeal = p.shared->store.idealWavefronts;
+    f.loadWavefronts = p.shared->load.wavefronts;
+    f.loadIdeal = p.shared->load.idealWavefronts;
+  }
+  if (p.kind == ConversionKind::WarpShuffle && p.shuffleRounds == 0)
+    r.notes.push_back(std::string("every lane already holds the elements it needs (the source "
+                                  "broadcasts them over lanes): register moves suffice, no "
+                                  "shuffle and no shared memory") +
+                      (triton ? "; Triton 3.6 sends such a conversion through shared memory" : ""));
+  else if (p.kind == ConversionKind::WarpShuffle)
+    r.notes.push_back("every warp keeps its data: " + std::to_string(p.shuffleRounds) +
+                      " shuffle round(s) suffice, no shared memory");
+  r.conversion = f;
+}
+
 void analyzeConversion(Analysis& a, const MlirOp& op, OpReport& r) {
   const MlirType* src = firstOf(op.operandTypes, MlirType::Kind::Tensor);
   const MlirType* dst = firstOf(op.resultTypes, MlirType::Kind::Tensor);
@@ -197,33 +251,8 @@ void analyzeConversion(Analysis& a, const MlirOp& op, OpReport& r) {
   auto d = a.layoutOf(*dst);
   if (!*s) return r.notes.push_back("src: " + s->error().message);
   if (!*d) return r.notes.push_back("dst: " + d->error().message);
-  auto plan = a.planOf(*src, *dst, **s, **d, r.elemBits);
-  if (!*plan) return r.notes.push_back("plan: " + plan->error().message);
-  const conversion::ConversionPlan& p = **plan;
-  ConversionFigures f;
-  f.kind = p.kind;
-  f.shuffleRounds = p.shuffleRounds;
-  f.roundsLowerBound = p.roundsLowerBound;
-  f.crossWarp = p.kind == ConversionKind::SharedMemory;
-  if (p.shared) {
-    uint64_t elements = 1;
-    for (int64_t dim : src->shape) elements *= uint64_t(dim);
-    f.sharedBytes = elements / uint64_t(std::max(1, p.numBlocks)) * uint64_t(r.elemBits) / 8;
-    f.storeInstruction = p.shared->store.instruction.name;
-    f.loadInstruction = p.shared->load.instruction.name;
-    f.storeWavefronts = p.shared->store.wavefronts;
-    f.storeIdeal = p.shared->store.idealWavefronts;
-    f.loadWavefronts = p.shared->load.wavefronts;
-    f.loadIdeal = p.shared->load.idealWavefronts;
-  }
-  if (p.kind == ConversionKind::WarpShuffle && p.shuffleRounds == 0)
-    r.notes.push_back("every lane already holds the elements it needs (the source broadcasts "
-                      "them over lanes): register moves suffice, no shuffle and no shared "
-                      "memory; Triton 3.6 sends such a conversion through shared memory");
-  else if (p.kind == ConversionKind::WarpShuffle)
-    r.notes.push_back("every warp keeps its data: " + std::to_string(p.shuffleRounds) +
-                      " shuffle round(s) suffice, no shared memory");
-  r.conversion = f;
+  planInto(a, r, Analysis::encodingKey(src->encoding, src->encodingText),
+           Analysis::encodingKey(dst->encoding, dst->encodingText), **s, **d, true);
 }
 
 // --- shared-memory accesses -----------------------------------------------------------------
@@ -435,6 +464,31 @@ void analyzeShared(Analysis& a, const Buffers& buffers, const MlirOp& op, OpRepo
   if (!r.banks->swizzledWavefronts) r.notes.push_back("no swizzle synthesized for this access");
 }
 
+// A tt.dot whose accumulator is #ttig.dpas: [repeatCount, executionSize, systolicDepth x
+// opsPerChan] per instruction, and the instructions one subgroup issues.
+void intelDotFigures(Analysis& a, const MlirOp& op, const MlirType& acc, DotFigures& d) {
+  if (!acc.encoding) return;
+  auto enc = triton::encodingFromAttr(*acc.encoding);
+  if (!enc || enc->kind != triton::EncodingKind::IntelDpas) return;
+  auto p = triton::intelDpasParams(*enc);
+  if (!p) return;
+  const MlirType* lhs = op.operandTypes.empty() ? nullptr : &op.operandTypes[0];
+  if (!lhs || lhs->shape.size() != 2 || !boundedShape(lhs->shape, lhs->text)) return;
+  const int64_t k = lhs->shape[1];
+  target::DpasUnit unit = *a.dpas;
+  unit.executionSize = int(p->executionSize);
+  unit.systolicDepth = int(p->systolicDepth);
+  const DotFigures one = detail::dpasFigures(unit, int(p->repeatCount), 32 / int(p->opsPerChan),
+                                             p->repeatCount, p->executionSize, k);
+  d.instrShape = one.instrShape;
+  // The accumulator tiles a subgroup holds (registers / one tile's share per lane), each over
+  // K / the instruction's K.
+  const int64_t perTile = p->repeatCount * p->executionSize / std::max(1, a.lanes);
+  auto ll = a.layoutOf(acc);
+  if (*ll && perTile > 0 && one.instructions > 0)
+    d.instructions = int64_t((*ll)->inDimSize(DimName("register"))) / perTile * one.instructions;
+}
+
 void analyzeDot(Analysis& a, const MlirOp& op, OpReport& r) {
   static const char* roles[] = {"a", "b", "acc"};
   for (size_t i = 0; i < op.operandTypes.size() && i < 3; ++i)
@@ -447,6 +501,7 @@ void analyzeDot(Analysis& a, const MlirOp& op, OpReport& r) {
   if (acc->encoding)
     if (const AttrValue* shape = acc->encoding->find("instrShape"))
       d.instrShape = printAttrValue(*shape);
+  if (a.dpas) intelDotFigures(a, op, *acc, d);
   auto ll = a.layoutOf(*acc);
   if (*ll)
     d.accumulatorRegisters = int((*ll)->inDimSize(DimName("register")));
@@ -455,7 +510,42 @@ void analyzeDot(Analysis& a, const MlirOp& op, OpReport& r) {
   r.dot = d;
 }
 
+// Intel: a tensor whose encoding 2D block messages move directly: loads of a
+// #ttig.subgroup_2d_block or of a DPAS operand (the block-load planner), stores of a DPAS
+// accumulator.
+void intelBlockAccess(Analysis& a, const MlirOp& op, const MlirType& t, int elemBits, OpReport& r) {
+  if (!a.blockIo || !t.encoding) return;
+  auto enc = triton::encodingFromAttr(*t.encoding);
+  if (!enc) return;
+  const bool load = op.name == "tt.load";
+  Expected<BlockIoFigures> f = makeError("");
+  if (load && enc->kind == triton::EncodingKind::IntelSubgroup2DBlock)
+    f = detail::subgroup2dBlockIo(*enc, t.shape, elemBits, *a.blockIo);
+  else if (load && enc->kind == triton::EncodingKind::DotOperand)
+    f = detail::dpasOperandBlockLoads(*enc, t.shape, elemBits, *a.blockIo);
+  else if (!load && enc->kind == triton::EncodingKind::IntelDpas)
+    f = detail::dpasAccumulatorBlockStores(*enc, t.shape, elemBits, *a.blockIo);
+  else
+    return;
+  if (!f) return r.notes.push_back("block I/O: " + f.error().message);
+  r.blockIo = *f;
+  if (!f->legal) r.notes.push_back(f->why);
+}
+
 void analyzeMemory(Analysis& a, const MlirOp& op, OpReport& r) {
+  // A block pointer (!tt.ptr<tensor<...>>, Intel's 2D block loads) describes the tensor.
+  if (const MlirType* desc = firstOf(op.operandTypes, MlirType::Kind::TensorDesc);
+      desc && startsWith(desc->text, "!tt.ptr<")) {
+    fillTensor(r, *desc);
+    addLayout(r, "tensor", *desc);
+    intelBlockAccess(a, op, *desc, r.elemBits, r);
+    if (r.blockIo) return;
+    // Not a 2D block access: lowered per element, as wide as the layout's contiguous run.
+    auto ll = a.layoutOf(*desc);
+    if (!*ll) return r.notes.push_back(ll->error().message);
+    r.vectorWidth = contiguousPerThread(**ll);
+    return;
+  }
   const MlirType* ptrs = firstOf(op.operandTypes, MlirType::Kind::Tensor);
   if (!ptrs) return r.notes.push_back("scalar or descriptor access: no tensor layout");
   fillTensor(r, *ptrs);
@@ -466,9 +556,164 @@ void analyzeMemory(Analysis& a, const MlirOp& op, OpReport& r) {
   // In the layout; the access is as wide as this when the addresses are contiguous and aligned
   // (Triton's axis analysis), at most 128 bits per instruction.
   r.vectorWidth = contiguousPerThread(**ll);
+  if (op.attribute("ttig.block_io")) intelBlockAccess(a, op, *ptrs, r.elemBits, r);
 }
 
-void analyzeLayoutOp(const MlirOp& op, OpReport& r) {
+// --- XeGPU ----------------------------------------------------------------------------------
+
+// An XeGPU op's layout attribute (`layout`, `layout_a`, `input_layout`, ...), or null.
+std::shared_ptr<const AttrValue> xegpuLayoutAttr(const MlirOp& op, std::string_view name) {
+  const MlirNamedAttr* at = op.attribute(name);
+  if (at && at->value && at->value->kind == AttrValue::Kind::Attribute &&
+      startsWith(at->value->text, "xegpu."))
+    return at->value;
+  return nullptr;
+}
+
+void addAttrLayout(OpReport& r, std::string role, const std::shared_ptr<const AttrValue>& v) {
+  if (v) r.layouts.emplace_back(std::move(role), printAttrValue(*v));
+}
+
+// `array_length = N` of a descriptor's #xegpu.block_tdesc_attr, else 1.
+int arrayLengthOf(const MlirType& desc) {
+  for (const std::string& extra : desc.extras) {
+    const size_t at = extra.find("array_length");
+    if (at == std::string::npos) continue;
+    int v = 0;
+    for (size_t i = extra.find('=', at) + 1; i > 0 && i < extra.size(); ++i) {
+      if (std::isdigit(static_cast<unsigned char>(extra[i])) && v < 1 << 20)
+        v = v * 10 + (extra[i] - '0');
+      else if (extra[i] != ' ')
+        break;
+    }
+    return std::max(1, v);
+  }
+  return 1;
+}
+
+void analyzeXegpuBlock(Analysis& a, const MlirOp& op, OpReport& r) {
+  const MlirType* desc = firstOf(op.operandTypes, MlirType::Kind::TensorDesc);
+  if (!desc) return r.notes.push_back("no !xegpu.tensor_desc in the signature");
+  fillTensor(r, *desc);
+  if (auto ok = boundedShape(desc->shape, desc->text); !ok)
+    return r.notes.push_back(ok.error().message);
+  std::shared_ptr<const AttrValue> layout = xegpuLayoutAttr(op, "layout");
+  if (!layout && desc->encoding) layout = desc->encoding;
+  addAttrLayout(r, "layout", layout);
+  if (!a.blockIo) return r.notes.push_back("the target has no 2D block I/O");
+  std::optional<xegpu::XeLayout> xe;
+  if (layout) {
+    auto parsed = xegpu::xegpuFromAttr(*layout);
+    if (!parsed) return r.notes.push_back("layout: " + parsed.error().message);
+    xe = std::move(*parsed);
+  }
+  detail::XegpuBlockAccess access;
+  access.op = op.name == "xegpu.store_nd"      ? intel::BlockOp::Store
+              : op.name == "xegpu.prefetch_nd" ? intel::BlockOp::Prefetch
+                                               : intel::BlockOp::Load;
+  access.layout = xe ? &*xe : nullptr;
+  access.shape = desc->shape;
+  access.elemBits = r.elemBits;
+  access.arrayLength = arrayLengthOf(*desc);
+  // VNNI: the `packed` flag, or (as upstream's lowering infers it) a layout whose lanes each
+  // take one 32-bit column of k rows (lane_data [32 / bits, 1]).
+  access.packed = op.attribute("packed") != nullptr;
+  if (xe && access.op == intel::BlockOp::Load && xe->laneData.size() == 2 && xe->laneData[1] == 1 &&
+      xe->laneData[0] > 1 && xe->laneData[0] * r.elemBits == 32)
+    access.packed = true;
+  access.transpose = op.attribute("transpose") != nullptr;
+  auto f = detail::xegpuBlockIo(access, *a.blockIo);
+  if (!f) return r.notes.push_back(f.error().message);
+  r.blockIo = *f;
+  if (!f->legal) r.notes.push_back(f->why);
+}
+
+void analyzeXegpuDpas(Analysis& a, const MlirOp& op, OpReport& r) {
+  static const char* roles[] = {"a", "b", "acc"};
+  static const char* names[] = {"layout_a", "layout_b", "layout_cd"};
+  const MlirType* c = firstOf(op.resultTypes, MlirType::Kind::Vector);
+  if (!c || op.operandTypes.size() < 2)
+    return r.notes.push_back("no vector types in the signature");
+  fillTensor(r, *c);
+  for (int i = 0; i < 3; ++i) addAttrLayout(r, roles[i], xegpuLayoutAttr(op, names[i]));
+  const MlirType& lhs = op.operandTypes[0];
+  const MlirType& rhs = op.operandTypes[1];
+  if (lhs.shape.size() != 2 || rhs.shape.size() != 2 || c->shape.size() != 2)
+    return r.notes.push_back("lane-level (SIMT) dpas: its vectors are one work-item's fragments");
+  for (const MlirType* t : {&lhs, &rhs, c})
+    if (auto ok = boundedShape(t->shape, t->text); !ok)
+      return r.notes.push_back(ok.error().message);
+  if (!a.dpas) return r.notes.push_back("the target has no DPAS unit");
+  std::vector<int64_t> m_n = c->shape;
+  int64_t k = lhs.shape[1];
+  // A workgroup-level dpas: one subgroup multiplies its sg_data blocks.
+  auto sgData = [](const std::shared_ptr<const AttrValue>& v) -> std::vector<int64_t> {
+    if (!v) return {};
+    auto x = xegpu::xegpuFromAttr(*v);
+    return x && x->isForWorkgroup() ? x->effective(x->sgData) : std::vector<int64_t>{};
+  };
+  if (auto cd = sgData(xegpuLayoutAttr(op, "layout_cd")); cd.size() == 2) m_n = cd;
+  if (auto ad = sgData(xegpuLayoutAttr(op, "layout_a")); ad.size() == 2) k = ad[1];
+  DotFigures d = detail::dpasFigures(*a.dpas, 0, storageBits(lhs), m_n[0], m_n[1], k);
+  // DPAS spreads C over the subgroup's lanes whatever the layout says (an inst_data-only
+  // layout leaves the lanes to the lowering).
+  d.accumulatorRegisters = int(m_n[0] * m_n[1] / std::max(1, a.lanes));
+  r.dot = d;
+}
+
+void analyzeXegpuConversion(Analysis& a, const MlirOp& op, OpReport& r) {
+  const MlirType* v = op.operandTypes.empty() ? nullptr : &op.operandTypes[0];
+  if (!v || v->shape.empty()) return r.notes.push_back("no vector type in the signature");
+  fillTensor(r, *v);
+  const auto in = xegpuLayoutAttr(op, "input_layout");
+  const auto out = xegpuLayoutAttr(op, "target_layout");
+  addAttrLayout(r, "src", in);
+  addAttrLayout(r, "dst", out);
+  if (!in || !out) return r.notes.push_back("input_layout or target_layout is missing");
+  if (r.elemBits == 0) return r.notes.push_back("element type " + v->elementType + " has no width");
+  auto s = a.layoutOf(in, "", v->shape, "input_layout");
+  auto d = a.layoutOf(out, "", v->shape, "target_layout");
+  if (!*s) return r.notes.push_back("src: " + s->error().message);
+  if (!*d) return r.notes.push_back("dst: " + d->error().message);
+  planInto(a, r, Analysis::encodingKey(in, ""), Analysis::encodingKey(out, ""), **s, **d, false);
+}
+
+// The integers of an attribute written `array<i32: 1, 0>` or `[1, 0]`; empty when there are none.
+std::vector<int64_t> integerArray(const MlirNamedAttr* attr) {
+  std::vector<int64_t> out;
+  if (!attr) return out;
+  if (attr->value && attr->value->kind == AttrValue::Kind::List) {
+    for (const AttrValue& v : attr->value->items)
+      if (v.kind == AttrValue::Kind::Integer) out.push_back(v.integer);
+    return out;
+  }
+  std::string_view t = attr->text;
+  if (size_t colon = t.find(':'); startsWith(t, "array<") && colon != std::string_view::npos)
+    t = t.substr(colon + 1);
+  int64_t v = 0;
+  bool digits = false, negative = false;
+  for (char c : t) {
+    if (std::isdigit(static_cast<unsigned char>(c)) && v < (int64_t{1} << 40)) {
+      v = v * 10 + (c - '0');
+      digits = true;
+    } else {
+      if (digits) out.push_back(negative ? -v : v);
+      negative = c == '-';
+      v = 0;
+      digits = false;
+    }
+  }
+  if (digits) out.push_back(negative ? -v : v);
+  return out;
+}
+
+int integerAttribute(const MlirOp& op, std::string_view name, int fallback) {
+  const MlirNamedAttr* a = op.attribute(name);
+  if (a && a->value && a->value->kind == AttrValue::Kind::Integer) return int(a->value->integer);
+  return fallback;
+}
+
+void analyzeLayoutOp(Analysis& a, const MlirOp& op, OpReport& r) {
   for (const MlirType& t : op.operandTypes)
     if (t.kind == MlirType::Kind::Tensor) addLayout(r, "operand", t);
   for (const MlirType& t : op.resultTypes)
@@ -476,6 +721,43 @@ void analyzeLayoutOp(const MlirOp& op, OpReport& r) {
       addLayout(r, "result", t);
       if (r.shape.empty()) fillTensor(r, t);
     }
+  const MlirType* src = firstOf(op.operandTypes, MlirType::Kind::Tensor);
+  const MlirType* res = firstOf(op.resultTypes, MlirType::Kind::Tensor);
+  if (op.name == "tt.reduce") {
+    if (!src) return r.notes.push_back("no tensor operand in the signature");
+    fillTensor(r, *src);
+    auto ll = a.layoutOf(*src);
+    if (!*ll) return r.notes.push_back(ll->error().message);
+    int operands = 0;
+    for (const MlirType& t : op.operandTypes) operands += t.kind == MlirType::Kind::Tensor;
+    auto red = detail::reductionCost(**ll, integerAttribute(op, "axis", -1), r.elemBits, operands);
+    if (!red) return r.notes.push_back(red.error().message);
+    r.reduction = *red;
+    if (red->crossWarp())
+      r.notes.push_back(std::to_string(red->warpsAlongAxis) +
+                        " warps lie along the axis: their partial results meet in shared memory");
+    return;
+  }
+  static const std::set<std::string, std::less<>> relabels = {
+      "tt.trans", "tt.reshape", "tt.join", "tt.split", "tt.broadcast", "tt.expand_dims"};
+  if (!relabels.count(op.name)) return;
+  if (!src || !res) return r.notes.push_back("no tensor types in the signature");
+  if (op.name == "tt.reshape" &&
+      (op.attribute("allow_reorder") || op.attribute("efficient_layout"))) {
+    r.change = LayoutChangeFigures{true, ConversionKind::None,
+                                   "the reshape may reorder elements: the compiler picks an "
+                                   "element order that keeps them in place"};
+    return;
+  }
+  auto s = a.layoutOf(*src);
+  auto d = a.layoutOf(*res);
+  if (!*s) return r.notes.push_back("operand: " + s->error().message);
+  if (!*d) return r.notes.push_back("result: " + d->error().message);
+  auto change = detail::layoutChange(op.name, **s, **d, integerArray(op.attribute("order")),
+                                     integerAttribute(op, "axis", -1));
+  if (!change) return r.notes.push_back(change.error().message);
+  r.change = *change;
+  if (!change->free) r.notes.push_back("not free: " + change->why);
 }
 
 const std::set<std::string, std::less<>>& layoutOps() {
@@ -509,11 +791,20 @@ void summarize(KernelReport& k) {
         break;
       }
     }
+    if (r.change) {
+      ++s.layoutChanges;
+      s.layoutChangesNotFree += r.change->free ? 0 : 1;
+    }
+    if (r.reduction) {
+      ++s.reductions;
+      s.crossWarpReductions += r.reduction->crossWarp() ? 1 : 0;
+    }
     if (r.banks) {
       ++s.sharedAccesses;
       s.extraWavefronts += r.banks->extra();
     }
-    const bool analysed = r.conversion || r.banks || r.dot || r.vectorWidth;
+    const bool analysed =
+        r.conversion || r.banks || r.dot || r.vectorWidth || r.change || r.reduction || r.blockIo;
     if (!analysed && !r.notes.empty() && r.category != "layout") ++s.notAnalysed;
   }
 }
@@ -547,7 +838,14 @@ Expected<KernelReport> analyzeKernel(const MlirModule& module, const ReportOptio
     if (it != module.moduleAttributes.end() && it->second.kind == AttrValue::Kind::String)
       k.target = it->second.text;
   }
-  if (k.target.empty()) {
+  const bool xegpuModule = std::any_of(module.ops.begin(), module.ops.end(), [](const MlirOp& op) {
+    return startsWith(op.name, "xegpu.");
+  });
+  if (k.target.empty() && xegpuModule) {
+    k.target = "pvc";
+    k.notes.push_back("the module names no target: XeGPU ops run on Intel Xe, PVC is assumed "
+                      "(--target bmg for Xe2)");
+  } else if (k.target.empty()) {
     k.target = "nvidia";
     k.notes.push_back("the module names no ttg.target: NVIDIA's bank model is assumed");
   }
@@ -559,7 +857,14 @@ Expected<KernelReport> analyzeKernel(const MlirModule& module, const ReportOptio
     k.lanes = int(it->second.integer);
   for (const std::string& n : module.notes) k.notes.push_back(n);
 
-  Analysis a{module, model, k.lanes, nvidiaArch(lower(k.target)), {}, {}, {}, {}};
+  Analysis a{module, model, k.lanes, nvidiaArch(lower(k.target)), {}, {}, {}, {}, {}};
+  if (model == "xe") {
+    // The Intel hardware target the name gives ("bmg"), else PVC: block I/O rules and DPAS.
+    std::string hwName = "pvc";
+    if (auto hw = target::hardwareTarget(lower(k.target)); hw && hw->blockIo) hwName = hw->name;
+    if (auto hw = target::hardwareTarget(hwName); hw && hw->dpas) a.dpas = *hw->dpas;
+    if (auto io = intel::blockIoTarget(hwName)) a.blockIo = std::move(*io);
+  }
   const Buffers buffers = collectBuffers(a, module.ops);
   for (const MlirOp& op : module.ops) {
     const std::string& n = op.name;
@@ -594,9 +899,21 @@ Expected<KernelReport> analyzeKernel(const MlirModule& module, const ReportOptio
       OpReport r = baseReport(op, "memory");
       analyzeMemory(a, op, r);
       k.ops.push_back(std::move(r));
+    } else if (n == "xegpu.load_nd" || n == "xegpu.store_nd" || n == "xegpu.prefetch_nd") {
+      OpReport r = baseReport(op, "blockio");
+      analyzeXegpuBlock(a, op, r);
+      k.ops.push_back(std::move(r));
+    } else if (n == "xegpu.dpas") {
+      OpReport r = baseReport(op, "dot");
+      analyzeXegpuDpas(a, op, r);
+      k.ops.push_back(std::move(r));
+    } else if (n == "xegpu.convert_layout") {
+      OpReport r = baseReport(op, "conversion");
+      analyzeXegpuConversion(a, op, r);
+      k.ops.push_back(std::move(r));
     } else if (layoutOps().count(n)) {
       OpReport r = baseReport(op, "layout");
-      analyzeLayoutOp(op, r);
+      analyzeLayoutOp(a, op, r);
       k.ops.push_back(std::move(r));
     }
   }

@@ -68,9 +68,25 @@ std::string costText(const OpReport& r) {
       << " wf";
     if (b.swizzledWavefronts)
       o << ", swizzle " << *b.swizzledWavefronts << "/" << *b.swizzledIdeal << " wf";
+  } else if (r.blockIo) {
+    const BlockIoFigures& b = *r.blockIo;
+    o << b.instruction << " x" << b.instructions << " per subgroup";
+    if (b.legal && b.elementsPerLane > 0)
+      o << ", " << b.elementsPerLane << " elements/lane each";
+    else if (!b.legal)
+      o << " (not legal on the target)";
+    if (b.shuffledRegisters > 0) o << ", " << b.shuffledRegisters << " registers shuffled";
   } else if (r.dot) {
     o << "instr " << (r.dot->instrShape.empty() ? "-" : r.dot->instrShape) << ", acc "
       << r.dot->accumulatorRegisters << " regs/thread";
+    if (r.dot->instructions > 0) o << ", " << r.dot->instructions << " instructions/subgroup";
+  } else if (r.reduction) {
+    const ReductionFigures& d = *r.reduction;
+    o << "reduce axis " << d.axis << ": " << d.inThreadElements << " per thread, " << d.laneRounds
+      << " shuffle rounds x " << d.accumulators << " = " << d.shuffles << " shuffles";
+    if (d.crossWarp()) o << ", shared memory across " << d.warpsAlongAxis << " warps";
+  } else if (r.change) {
+    o << (r.change->free ? "free" : std::string("moves: ") + planKindName(r.change->movement));
   } else if (r.vectorWidth) {
     o << "vector " << *r.vectorWidth << " x " << r.elemBits << " bit";
   } else {
@@ -91,6 +107,9 @@ ordered_json reportToJson(const KernelReport& k) {
     ordered_json o;
     o["op"] = r.op;
     o["loc"] = {{"file", r.loc.file}, {"line", r.loc.line}, {"column", r.loc.column}};
+    if (!r.loc.callerFile.empty())
+      o["loc"]["caller"] = {
+          {"file", r.loc.callerFile}, {"line", r.loc.callerLine}, {"column", r.loc.callerColumn}};
     o["location"] = locationText(r);
     o["line"] = r.line;
     o["column"] = r.column;
@@ -139,10 +158,42 @@ ordered_json reportToJson(const KernelReport& k) {
                          {"ideal", *b.swizzledIdeal}};
       o["banks"] = bj;
     }
-    if (r.dot)
+    if (r.dot) {
       o["dot"] = {{"instrShape", r.dot->instrShape},
                   {"accumulatorRegisters", r.dot->accumulatorRegisters}};
+      if (r.dot->instructions > 0) o["dot"]["instructions"] = r.dot->instructions;
+    }
+    if (r.blockIo) {
+      const BlockIoFigures& b = *r.blockIo;
+      ordered_json bj;
+      bj["instruction"] = b.instruction;
+      bj["tile"] = b.tile;
+      if (!b.subgroupData.empty()) bj["subgroupData"] = b.subgroupData;
+      bj["arrayLength"] = b.arrayLength;
+      bj["packed"] = b.packed;
+      bj["transpose"] = b.transpose;
+      bj["instructions"] = b.instructions;
+      bj["elementsPerLane"] = b.elementsPerLane;
+      if (b.shuffledRegisters > 0) bj["shuffledRegisters"] = b.shuffledRegisters;
+      bj["legal"] = b.legal;
+      bj["why"] = b.why;
+      o["blockIo"] = bj;
+    }
     if (r.vectorWidth) o["vectorWidth"] = *r.vectorWidth;
+    if (r.change)
+      o["change"] = {{"free", r.change->free},
+                     {"movement", planKindName(r.change->movement)},
+                     {"why", r.change->why}};
+    if (r.reduction) {
+      const ReductionFigures& d = *r.reduction;
+      o["reduction"] = {{"axis", d.axis},
+                        {"inThreadElements", d.inThreadElements},
+                        {"accumulators", d.accumulators},
+                        {"laneRounds", d.laneRounds},
+                        {"shuffles", d.shuffles},
+                        {"warpsAlongAxis", d.warpsAlongAxis},
+                        {"crossWarp", d.crossWarp()}};
+    }
     if (!r.notes.empty()) {
       o["note"] = r.notes.front();
       o["notes"] = r.notes;
@@ -162,7 +213,11 @@ ordered_json reportToJson(const KernelReport& k) {
                   {"sharedAccesses", s.sharedAccesses},
                   {"extraWavefronts", s.extraWavefronts},
                   {"couldBeShuffles", s.couldBeShuffles},
-                  {"notAnalysed", s.notAnalysed}};
+                  {"notAnalysed", s.notAnalysed},
+                  {"layoutChanges", s.layoutChanges},
+                  {"layoutChangesNotFree", s.layoutChangesNotFree},
+                  {"reductions", s.reductions},
+                  {"crossWarpReductions", s.crossWarpReductions}};
   j["notes"] = k.notes;
   return j;
 }
@@ -186,13 +241,16 @@ std::string reportText(const KernelReport& k) {
   std::map<std::string, Group> groups;
   int layoutOps = 0;
   for (const OpReport& r : k.ops) {
-    // Ops that only carry layouts (broadcasts, expand_dims, ...) have no cost: JSON lists them.
-    if (r.category == "layout" && r.notes.empty()) {
+    // Free layout changes (broadcasts, expand_dims, ...) cost nothing: JSON lists them.
+    if (r.change && r.change->free && r.notes.empty()) {
       ++layoutOps;
       continue;
     }
-    const std::string key = r.loc.file.empty() ? "<mlir line " + std::to_string(r.line) + ">"
-                                               : r.loc.file + ":" + std::to_string(r.loc.line);
+    // Inlined library code (tl.sum's combine loop) under the user's line that called it.
+    const std::string key = !r.loc.callerFile.empty()
+                                ? r.loc.callerFile + ":" + std::to_string(r.loc.callerLine)
+                            : r.loc.file.empty() ? "<mlir line " + std::to_string(r.line) + ">"
+                                                 : r.loc.file + ":" + std::to_string(r.loc.line);
     Group& g = groups[key];
     if (g.ops.empty()) {
       g.key = key;
@@ -216,15 +274,18 @@ std::string reportText(const KernelReport& k) {
     o << "\n";
     for (const OpReport* r : g->ops) {
       o << "  " << r->op << "  " << r->category << "  " << shapeText(*r) << "  " << costText(*r)
-        << "  [mlir " << r->line << "]\n";
+        << "  [mlir " << r->line << "]";
+      if (!r->loc.callerFile.empty())
+        o << "  (inlined from " << r->loc.file << ":" << r->loc.line << ")";
+      o << "\n";
       for (const std::string& n : r->notes) o << "      note: " << n << "\n";
     }
   }
   if (layoutOps > 0)
     o << "\n"
       << layoutOps
-      << " ops that only carry layouts (broadcast, expand_dims, reduce, trans, ...): see "
-         "--format json\n";
+      << " layout changes that are free (broadcast, expand_dims, trans, reshape, join, split): "
+         "see --format json\n";
   for (const std::string& n : k.notes) o << "note: " << n << "\n";
   return o.str();
 }
@@ -236,13 +297,19 @@ ordered_json reportToSarif(const KernelReport& k) {
     res["ruleId"] = rule;
     res["level"] = level;
     res["message"] = {{"text", std::move(message)}};
-    ordered_json region = {{"startLine", std::max(1, r.loc.file.empty() ? r.line : r.loc.line)}};
-    if (!r.loc.file.empty() && r.loc.column > 0) region["startColumn"] = r.loc.column;
-    if (r.loc.file.empty() && r.column > 0) region["startColumn"] = r.column;
-    res["locations"] = ordered_json::array(
-        {{{"physicalLocation",
-           {{"artifactLocation", {{"uri", r.loc.file.empty() ? "input.mlir" : r.loc.file}}},
-            {"region", region}}}}});
+    // The user's line: the outermost caller of inlined code, else the op's own site, else its
+    // line in the MLIR file.
+    const bool caller = !r.loc.callerFile.empty();
+    const std::string& file = caller ? r.loc.callerFile : r.loc.file;
+    const int line = caller ? r.loc.callerLine : r.loc.line;
+    const int column = caller ? r.loc.callerColumn : r.loc.column;
+    ordered_json region = {{"startLine", std::max(1, file.empty() ? r.line : line)}};
+    if (!file.empty() && column > 0) region["startColumn"] = column;
+    if (file.empty() && r.column > 0) region["startColumn"] = r.column;
+    res["locations"] =
+        ordered_json::array({{{"physicalLocation",
+                               {{"artifactLocation", {{"uri", file.empty() ? "input.mlir" : file}}},
+                                {"region", region}}}}});
     results.push_back(std::move(res));
   };
   for (const OpReport& r : k.ops) {

@@ -40,9 +40,13 @@ const char* builtinBankModelsJson() {
 {"name": "cdna3", "laneCount": 64, "banks": 32, "bankBytes": 4,
  "description": "AMD CDNA3 (gfx942, MI300) LDS: 32 banks x 4 B, 64-lane waves",
  "instructions": [
+  {"name": "ds_read_u8", "direction": "read", "bytesPerLane": 1, "phases": [["0-31"], ["32-63"]], "basis": "assumed: as ds_read_b32 (LLVM's gfx942 syntax lists ds_read_u8/u16 and ds_write_b8/b16; lanes reading one dword share it)"},
+  {"name": "ds_read_u16", "direction": "read", "bytesPerLane": 2, "phases": [["0-31"], ["32-63"]], "basis": "assumed: as ds_read_b32 (Triton 3.6 emits it for 16-bit transposes on gfx942)"},
   {"name": "ds_read_b32", "direction": "read", "bytesPerLane": 4, "phases": [["0-31"], ["32-63"]], "basis": "documented: nod-ai AMDGPU kernel optimization guide (b32: 32 adjacent lanes per pass)"},
   {"name": "ds_read_b64", "direction": "read", "bytesPerLane": 8, "phases": "contiguous", "basis": "assumed: no published lane groups; Triton PR #9662's phase count (64 lanes x 64 bits / (32 banks x 32 bits) = 4) as contiguous lanes"},
   {"name": "ds_read_b128", "direction": "read", "bytesPerLane": 16, "phases": [["0-3", "20-23"], ["4-7", "16-19"], ["8-11", "28-31"], ["12-15", "24-27"], ["32-35", "52-55"], ["36-39", "48-51"], ["40-43", "60-63"], ["44-47", "56-59"]], "basis": "documented: ROCm composable_kernel lds_bank_conflicts.rst, Triton PR #11365"},
+  {"name": "ds_write_b8", "direction": "write", "bytesPerLane": 1, "phases": [["0-31"], ["32-63"]], "basis": "assumed: as ds_write_b32"},
+  {"name": "ds_write_b16", "direction": "write", "bytesPerLane": 2, "phases": [["0-31"], ["32-63"]], "basis": "assumed: as ds_write_b32 (Triton 3.6 emits it, and its _d16_hi form, for 16-bit transposes on gfx942)"},
   {"name": "ds_write_b32", "direction": "write", "bytesPerLane": 4, "phases": [["0-31"], ["32-63"]], "basis": "assumed: as ds_read_b32 (32 adjacent lanes per pass)"},
   {"name": "ds_write_b64", "direction": "write", "bytesPerLane": 8, "phases": "contiguous", "basis": "assumed: no published lane groups; Triton PR #9662's phase count as contiguous lanes"},
   {"name": "ds_write_b128", "direction": "write", "bytesPerLane": 16, "phases": "contiguous", "basis": "documented: ROCm composable_kernel lds_bank_conflicts.rst (8 phases of 8 contiguous lanes)"}
@@ -50,10 +54,14 @@ const char* builtinBankModelsJson() {
 {"name": "cdna4", "laneCount": 64, "banks": 64, "bankBytes": 4,
  "description": "AMD CDNA4 (gfx950, MI350/MI355X) LDS: 64 banks x 4 B, 64-lane waves; some instructions see 32 banks",
  "instructions": [
+  {"name": "ds_read_u8", "direction": "read", "bytesPerLane": 1, "phases": "contiguous", "basis": "assumed: as ds_read_b32"},
+  {"name": "ds_read_u16", "direction": "read", "bytesPerLane": 2, "phases": "contiguous", "basis": "assumed: as ds_read_b32"},
   {"name": "ds_read_b32", "direction": "read", "bytesPerLane": 4, "phases": "contiguous", "basis": "assumed: no published measurement; IREE PR #24428 treats reads up to 8 B as contiguous phases"},
   {"name": "ds_read_b64", "direction": "read", "bytesPerLane": 8, "phases": [["0-31"], ["32-63"]], "basis": "measured: HipKittens (arXiv 2511.08083) Table 5"},
   {"name": "ds_read_b96", "direction": "read", "banks": 32, "bytesPerLane": 12, "phases": [["0-3", "20-23"], ["4-7", "16-19"], ["8-11", "28-31"], ["12-15", "24-27"], ["32-35", "52-55"], ["36-39", "48-51"], ["40-43", "60-63"], ["44-47", "56-59"]], "basis": "measured: HipKittens (arXiv 2511.08083) Table 5 (32 banks seen)"},
   {"name": "ds_read_b128", "direction": "read", "bytesPerLane": 16, "phases": [["0-3", "12-15", "20-27"], ["4-11", "16-19", "28-31"], ["32-35", "44-47", "52-59"], ["36-43", "48-51", "60-63"]], "basis": "measured: HipKittens (arXiv 2511.08083) Table 5; Triton PR #11365"},
+  {"name": "ds_write_b8", "direction": "write", "bytesPerLane": 1, "phases": "contiguous", "basis": "assumed: as ds_write_b32"},
+  {"name": "ds_write_b16", "direction": "write", "bytesPerLane": 2, "phases": "contiguous", "basis": "assumed: as ds_write_b32"},
   {"name": "ds_write_b32", "direction": "write", "bytesPerLane": 4, "phases": "contiguous", "basis": "assumed: no published measurement; one 256-byte bank line per phase"},
   {"name": "ds_write_b64", "direction": "write", "banks": 32, "bytesPerLane": 8, "phases": [["0-15"], ["16-31"], ["32-47"], ["48-63"]], "basis": "measured: HipKittens (arXiv 2511.08083) Table 5 (32 banks seen)"},
   {"name": "ds_write_b128", "direction": "write", "bytesPerLane": 16, "phases": "contiguous", "basis": "assumed: no published measurement; Triton PR #9662's phase count as contiguous lanes"}

@@ -3,6 +3,8 @@
 #include "layout/core/resource_limits.h"
 #include "layout/text/internal/quoted_input.h"
 
+#include "text_cursor.h"
+
 #include <algorithm>
 #include <cctype>
 #include <limits>
@@ -49,20 +51,21 @@ public:
   // file shares one count over all its definitions.
   AttrParser(std::string_view text, const AttrAliases& aliases, SourceLocation start,
              uint64_t& values)
-      : text_(text), aliases_(aliases), values_(values), maxValues_(resourceLimits().maxAttrValues),
-        line_(start.line), column_(start.column) {}
+      : text_(text), aliases_(aliases), values_(values),
+        maxValues_(resourceLimits().maxAttrValues), cur_{0, start.line, start.column} {}
 
   Expected<AttrValue> parseWhole() {
     skipSpace();
     auto v = parseAttributeValue();
     if (!v) return v;
     skipSpace();
-    if (pos_ < text_.size()) return fail("unexpected " + describeNext() + " after the attribute");
+    if (cur_.pos < text_.size())
+      return fail("unexpected " + describeNext() + " after the attribute");
     return v;
   }
 
-  size_t position() const { return pos_; }
-  SourceLocation location() const { return {line_, column_}; }
+  size_t position() const { return cur_.pos; }
+  SourceLocation location() const { return {cur_.line, cur_.column}; }
 
   Expected<AttrValue> parseAttributeValue() {
     if (peek() != '#')
@@ -73,36 +76,29 @@ public:
 private:
   static constexpr int kMaxDepth = 200;
 
-  char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
-  void advance() {
-    if (pos_ >= text_.size()) return;
-    if (text_[pos_] == '\n') {
-      ++line_;
-      column_ = 1;
-    } else {
-      ++column_;
-    }
-    ++pos_;
-  }
+  char peek() const { return cur_.pos < text_.size() ? text_[cur_.pos] : '\0'; }
+  void advance() { cur_.advance(text_); }
   void skipSpace() {
-    while (pos_ < text_.size()) {
-      char c = text_[pos_];
+    while (cur_.pos < text_.size()) {
+      char c = text_[cur_.pos];
       if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
         advance();
-      } else if (c == '/' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '/') {
-        while (pos_ < text_.size() && text_[pos_] != '\n') advance();
+      } else if (c == '/' && cur_.pos + 1 < text_.size() && text_[cur_.pos + 1] == '/') {
+        while (cur_.pos < text_.size() && text_[cur_.pos] != '\n') advance();
       } else {
         break;
       }
     }
   }
   std::string describeNext() const {
-    if (pos_ >= text_.size()) return "the end of the text";
-    unsigned char c = static_cast<unsigned char>(text_[pos_]);
+    if (cur_.pos >= text_.size()) return "the end of the text";
+    unsigned char c = static_cast<unsigned char>(text_[cur_.pos]);
     if (std::isprint(c)) return std::string("'") + char(c) + "'";
     return "byte " + std::to_string(int(c));
   }
-  Error fail(const std::string& message) const { return makeErrorAt({line_, column_}, message); }
+  Error fail(const std::string& message) const {
+    return makeErrorAt({cur_.line, cur_.column}, message);
+  }
   static bool isIdentStart(char c) {
     return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
   }
@@ -111,8 +107,8 @@ private:
   }
   std::string identifier() {
     std::string s;
-    while (pos_ < text_.size() && isIdentChar(text_[pos_])) {
-      s += text_[pos_];
+    while (cur_.pos < text_.size() && isIdentChar(text_[cur_.pos])) {
+      s += text_[cur_.pos];
       advance();
     }
     return s;
@@ -202,8 +198,7 @@ private:
     if (!n) return n.error();
     v.integer = *n;
     // `interval:+pad` (padded_shared) or `value : type` (a typed integer).
-    size_t save = pos_;
-    int saveLine = line_, saveColumn = column_;
+    const detail::TextCursor save = cur_;
     skipSpace();
     if (peek() == ':') {
       advance();
@@ -220,9 +215,7 @@ private:
       identifier(); // the integer's type, e.g. i32: not needed
       return v;
     }
-    pos_ = save;
-    line_ = saveLine;
-    column_ = saveColumn;
+    cur_ = save;
     return v;
   }
 
@@ -232,10 +225,10 @@ private:
     v.kind = AttrValue::Kind::String;
     advance(); // opening quote
     while (peek() != '"') {
-      if (pos_ >= text_.size() || peek() == '\n') return fail("unterminated string");
+      if (cur_.pos >= text_.size() || peek() == '\n') return fail("unterminated string");
       if (peek() == '\\') {
         advance();
-        if (pos_ >= text_.size()) return fail("unterminated string");
+        if (cur_.pos >= text_.size()) return fail("unterminated string");
       }
       v.text += peek();
       advance();
@@ -351,7 +344,7 @@ private:
   }
 
   bool nextNonSpaceAfterIdentIs(char c) const {
-    size_t p = pos_;
+    size_t p = cur_.pos;
     while (p < text_.size() && isIdentChar(text_[p])) ++p;
     while (p < text_.size() &&
            (text_[p] == ' ' || text_[p] == '\t' || text_[p] == '\n' || text_[p] == '\r'))
@@ -363,8 +356,7 @@ private:
   const AttrAliases& aliases_;
   uint64_t& values_;
   uint64_t maxValues_;
-  size_t pos_ = 0;
-  int line_, column_;
+  detail::TextCursor cur_;
 };
 
 void printValue(const AttrValue& v, std::string& out);

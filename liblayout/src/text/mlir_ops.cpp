@@ -4,6 +4,8 @@
 #include "layout/text/file_io.h"
 #include "layout/text/internal/quoted_input.h"
 
+#include "text_cursor.h"
+
 #include <algorithm>
 #include <cctype>
 #include <climits>
@@ -163,21 +165,12 @@ public:
 
 private:
   char at(size_t i) const { return i < text_.size() ? text_[i] : '\0'; }
-  void advance() {
-    if (pos_ >= text_.size()) return;
-    if (text_[pos_] == '\n') {
-      ++line_;
-      column_ = 1;
-    } else {
-      ++column_;
-    }
-    ++pos_;
-  }
+  void advance() { cur_.advance(text_); }
   Error failAt(int line, int column, const std::string& message) const {
     return makeErrorAt({line, column}, message);
   }
   Error nestingError() const {
-    return failAt(line_, column_,
+    return failAt(cur_.line, cur_.column,
                   "brackets nested more than " + describeLimit(maxNesting_) +
                       " deep (raise it with LAYOUT_MAX_MLIR_NESTING)");
   }
@@ -185,19 +178,19 @@ private:
   // Skips spaces and comments; true when a line break was passed.
   bool skipTrivia() {
     bool newline = false;
-    while (pos_ < text_.size()) {
-      char c = text_[pos_];
+    while (cur_.pos < text_.size()) {
+      char c = text_[cur_.pos];
       if (c == '\n') {
         newline = true;
         advance();
       } else if (c == ' ' || c == '\t' || c == '\r') {
         advance();
-      } else if (c == '/' && at(pos_ + 1) == '/') {
-        size_t end = text_.find('\n', pos_);
+      } else if (c == '/' && at(cur_.pos + 1) == '/') {
+        size_t end = text_.find('\n', cur_.pos);
         if (end == std::string_view::npos) end = text_.size();
-        if (column_ == 1 && trim(text_.substr(pos_ + 2, end - pos_ - 2)) == "-----") split_ = true;
-        column_ += int(end - pos_);
-        pos_ = end;
+        if (cur_.column == 1 && trim(text_.substr(cur_.pos + 2, end - cur_.pos - 2)) == "-----")
+          split_ = true;
+        cur_.skipWithinLine(end);
       } else {
         break;
       }
@@ -206,17 +199,17 @@ private:
   }
 
   Expected<void> scanString() {
-    const int line = line_, column = column_;
+    const int line = cur_.line, column = cur_.column;
     advance();
     while (true) {
-      char c = at(pos_);
-      if (pos_ >= text_.size() || c == '\n')
+      char c = at(cur_.pos);
+      if (cur_.pos >= text_.size() || c == '\n')
         return failAt(line, column,
                       "unterminated string: expected '\"' before the end of the line");
       advance();
       if (c == '"') return {};
       if (c == '\\') {
-        if (pos_ >= text_.size() || at(pos_) == '\n')
+        if (cur_.pos >= text_.size() || at(cur_.pos) == '\n')
           return failAt(line, column,
                         "unterminated string: expected '\"' before the end of the line");
         advance();
@@ -231,10 +224,10 @@ private:
       return c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : c == '<' ? '>' : '\0';
     };
     do {
-      char c = at(pos_);
-      if (pos_ >= text_.size()) {
+      char c = at(cur_.pos);
+      if (cur_.pos >= text_.size()) {
         const Opener& o = stack.back();
-        return failAt(line_, column_,
+        return failAt(cur_.line, cur_.column,
                       std::string("unexpected end of the text: expected '") + o.close +
                           "' to close the '" + openerOf(o.close) + "' at line " +
                           std::to_string(o.line) + ", column " + std::to_string(o.column));
@@ -243,22 +236,22 @@ private:
         LAYOUT_TRY(scanString());
         continue;
       }
-      if (c == '/' && at(pos_ + 1) == '/') {
+      if (c == '/' && at(cur_.pos + 1) == '/') {
         skipTrivia();
         continue;
       }
-      if (c == '-' && at(pos_ + 1) == '>') {
+      if (c == '-' && at(cur_.pos + 1) == '>') {
         advance();
         advance();
         continue;
       }
       if (char close = closer(c)) {
         if (stack.size() >= maxNesting_) return nestingError();
-        stack.push_back({close, line_, column_});
+        stack.push_back({close, cur_.line, cur_.column});
       } else if (c == ')' || c == ']' || c == '}' || c == '>') {
         if (c != stack.back().close) {
           const Opener& o = stack.back();
-          return failAt(line_, column_,
+          return failAt(cur_.line, cur_.column,
                         std::string("expected '") + o.close + "' to close the '" +
                             openerOf(o.close) + "' at line " + std::to_string(o.line) +
                             ", column " + std::to_string(o.column) + ", got '" + c + "'");
@@ -277,7 +270,7 @@ private:
   // After '{': an attribute dictionary when the same line goes on with `}`, or with a name and
   // then `=`, `,` or `}`; else a region (whose ops begin on the next line, or with %, ^, ").
   bool dictionaryAhead() const {
-    size_t p = pos_ + 1;
+    size_t p = cur_.pos + 1;
     while (at(p) == ' ' || at(p) == '\t') ++p;
     if (at(p) == '}') return true;
     if (at(p) == '"') {
@@ -297,73 +290,73 @@ private:
   Expected<Token> lex() {
     Token t;
     t.newlineBefore = skipTrivia();
-    t.begin = pos_;
-    t.line = line_;
-    t.column = column_;
-    if (pos_ >= text_.size()) {
+    t.begin = cur_.pos;
+    t.line = cur_.line;
+    t.column = cur_.column;
+    if (cur_.pos >= text_.size()) {
       t.kind = Tok::End;
-      t.end = pos_;
+      t.end = cur_.pos;
       return t;
     }
-    const char c = text_[pos_];
+    const char c = text_[cur_.pos];
     if (c == '"') {
       LAYOUT_TRY(scanString());
       t.kind = Tok::String;
     } else if (c == '%' || c == '^') {
       advance();
-      if (!isSuffixChar(at(pos_)))
+      if (!isSuffixChar(at(cur_.pos)))
         return failAt(t.line, t.column,
                       std::string("expected a name after '") + c + "', got " + describeNext());
-      while (isSuffixChar(at(pos_))) advance();
-      if (c == '%' && at(pos_) == '#' && isDigit(at(pos_ + 1))) {
+      while (isSuffixChar(at(cur_.pos))) advance();
+      if (c == '%' && at(cur_.pos) == '#' && isDigit(at(cur_.pos + 1))) {
         advance();
-        while (isDigit(at(pos_))) advance();
+        while (isDigit(at(cur_.pos))) advance();
       }
       t.kind = c == '%' ? Tok::Value : Tok::Block;
     } else if (c == '@') {
       advance();
-      if (at(pos_) == '"') {
+      if (at(cur_.pos) == '"') {
         LAYOUT_TRY(scanString());
       } else {
-        while (isSuffixChar(at(pos_))) advance();
+        while (isSuffixChar(at(cur_.pos))) advance();
       }
       t.kind = Tok::Symbol;
     } else if (c == '#' || c == '!' || isIdStart(c)) {
       advance();
-      while (isIdChar(at(pos_))) advance();
+      while (isIdChar(at(cur_.pos))) advance();
       t.kind = Tok::Word;
-      if (text_.substr(t.begin, pos_ - t.begin) == "loc" && at(pos_) == '(') {
+      if (text_.substr(t.begin, cur_.pos - t.begin) == "loc" && at(cur_.pos) == '(') {
         LAYOUT_TRY(scanGroup());
         t.kind = Tok::Loc;
-      } else if (at(pos_) == '<') {
+      } else if (at(cur_.pos) == '<') {
         LAYOUT_TRY(scanGroup());
       }
-    } else if (isDigit(c) || (c == '-' && isDigit(at(pos_ + 1)))) {
+    } else if (isDigit(c) || (c == '-' && isDigit(at(cur_.pos + 1)))) {
       advance();
       while (true) {
-        char d = at(pos_);
-        char prev = text_[pos_ - 1];
+        char d = at(cur_.pos);
+        char prev = text_[cur_.pos - 1];
         if (isIdChar(d) ||
-            ((d == '+' || d == '-') && (prev == 'e' || prev == 'E') && isDigit(at(pos_ + 1)))) {
+            ((d == '+' || d == '-') && (prev == 'e' || prev == 'E') && isDigit(at(cur_.pos + 1)))) {
           advance();
         } else {
           break;
         }
       }
       t.kind = Tok::Word;
-    } else if (c == '-' && at(pos_ + 1) == '>') {
+    } else if (c == '-' && at(cur_.pos + 1) == '>') {
       advance();
       advance();
       t.kind = Tok::Punct;
     } else if (c == '<') {
-      t.kind = at(pos_ + 1) == '{' ? Tok::Props : Tok::Angle;
+      t.kind = at(cur_.pos + 1) == '{' ? Tok::Props : Tok::Angle;
       LAYOUT_TRY(scanGroup());
-    } else if (c == '{' && at(pos_ + 1) == '-' && at(pos_ + 2) == '#') {
-      size_t end = text_.find("#-}", pos_ + 3);
+    } else if (c == '{' && at(cur_.pos + 1) == '-' && at(cur_.pos + 2) == '#') {
+      size_t end = text_.find("#-}", cur_.pos + 3);
       if (end == std::string_view::npos)
         return failAt(t.line, t.column,
                       "unexpected end of the text: expected '#-}' to close the '{-#' here");
-      while (pos_ < end + 3) advance();
+      while (cur_.pos < end + 3) advance();
       t.kind = Tok::Resource;
     } else if (c == '{' && dictionaryAhead()) {
       LAYOUT_TRY(scanGroup());
@@ -372,19 +365,18 @@ private:
       advance();
       t.kind = Tok::Punct;
     }
-    t.end = pos_;
+    t.end = cur_.pos;
     return t;
   }
 
   std::string describeNext() const {
-    if (pos_ >= text_.size()) return "the end of the text";
-    return describeChar(text_[pos_]);
+    if (cur_.pos >= text_.size()) return "the end of the text";
+    return describeChar(text_[cur_.pos]);
   }
 
   std::string_view text_;
   uint64_t maxNesting_;
-  size_t pos_ = 0;
-  int line_ = 1, column_ = 1;
+  detail::TextCursor cur_;
   std::optional<Token> peeked_;
   bool split_ = false;
 };
@@ -395,6 +387,9 @@ private:
 struct Site {
   std::string file;
   int line = 0, column = 0;
+  // The outermost call site with a file, when the loc is a callsite (the user's line).
+  std::string callerFile;
+  int callerLine = 0, callerColumn = 0;
 };
 
 // Resolves loc(...) bodies through the aliases of their part of the file. Each alias is resolved
@@ -429,8 +424,17 @@ public:
       std::string_view inner = body.substr(9, body.size() - 10);
       size_t split = findAt(inner);
       if (split == std::string_view::npos) return std::nullopt;
-      if (auto callee = resolve(inner.substr(0, split), chunk, depth + 1)) return callee;
-      return resolve(inner.substr(split + 4), chunk, depth + 1);
+      std::optional<Site> caller = resolve(inner.substr(split + 4), chunk, depth + 1);
+      std::optional<Site> callee = resolve(inner.substr(0, split), chunk, depth + 1);
+      if (!callee) return caller;
+      if (caller && callee->callerFile.empty()) {
+        // The caller's own outermost caller, else the caller itself.
+        const bool nested = !caller->callerFile.empty();
+        callee->callerFile = nested ? caller->callerFile : caller->file;
+        callee->callerLine = nested ? caller->callerLine : caller->line;
+        callee->callerColumn = nested ? caller->callerColumn : caller->column;
+      }
+      return callee;
     }
     if (body.starts_with("fused")) {
       size_t open = body.find('[');
@@ -518,29 +522,6 @@ private:
   const std::map<std::pair<int, std::string>, std::string>& aliases_;
   std::map<std::pair<int, std::string>, std::optional<Site>> memo_;
 };
-
-// ---------------------------------------------------------------------------------------------
-// Element types.
-
-int elementBitsOf(std::string_view e) {
-  if (e == "f16" || e == "bf16") return 16;
-  if (e == "f32" || e == "tf32") return 32;
-  if (e == "f64") return 64;
-  if (e == "f80") return 80;
-  if (e == "f128") return 128;
-  if (e.starts_with("f8E")) return 8;
-  if (e.starts_with("f6E")) return 6;
-  if (e.starts_with("f4E")) return 4;
-  std::string_view digits;
-  if (e.starts_with("i"))
-    digits = e.substr(1);
-  else if (e.starts_with("si") || e.starts_with("ui"))
-    digits = e.substr(2);
-  if (digits.empty() || digits.size() > 7 ||
-      !std::all_of(digits.begin(), digits.end(), [](char c) { return isDigit(c); }))
-    return 0;
-  return std::stoi(std::string(digits));
-}
 
 // ---------------------------------------------------------------------------------------------
 // The reader.
@@ -980,6 +961,15 @@ private:
     } else if (closed && body.starts_with("memref<")) {
       t.kind = MlirType::Kind::MemRef;
       readShaped(innerOf(7), t, line);
+    } else if (closed && (body.starts_with("!tt.ptr<tensor<") || body.starts_with("<tensor<"))) {
+      // A block pointer (tt.make_tensor_ptr; Triton prints some without "!tt.ptr"): the
+      // tensor it points to, then an optional address space.
+      t.kind = MlirType::Kind::TensorDesc;
+      std::string_view inner = innerOf(body.find('<') + 1);
+      std::vector<std::string_view> parts = splitTopLevel(inner);
+      std::string_view tensor = trim(parts[0]);
+      if (tensor.starts_with("tensor<") && tensor.ends_with(">"))
+        readShaped(tensor.substr(7, tensor.size() - 8), t, line);
     } else if (closed && (body.starts_with("!ttg.memdesc<") || body.starts_with("<"))) {
       t.kind = MlirType::Kind::MemDesc;
       readShaped(innerOf(body.find('<') + 1), t, line);
@@ -995,11 +985,11 @@ private:
       if (inner.starts_with("tensor<") && inner.ends_with(">"))
         inner = inner.substr(7, inner.size() - 8);
       readShaped(inner, t, line);
-    } else if (elementBitsOf(body) > 0 || body == "index" ||
+    } else if (mlirElementBits(body) > 0 || body == "index" ||
                (closed && body.starts_with("!tt.ptr<"))) {
       t.kind = MlirType::Kind::Scalar;
       t.elementType = std::string(body);
-      t.elementBits = elementBitsOf(body);
+      t.elementBits = mlirElementBits(body);
     }
     return t;
   }
@@ -1041,7 +1031,7 @@ private:
                      "; it is not read");
     }
     t.elementType = std::string(trim(dims.substr(p)));
-    t.elementBits = elementBitsOf(t.elementType);
+    t.elementBits = mlirElementBits(t.elementType);
     for (size_t i = 1; i < parts.size(); ++i) {
       std::string_view part = parts[i];
       bool isEncoding = false;
@@ -1181,8 +1171,9 @@ private:
         ok = readTypeList(t, from, *arrow, t[from].line, op.operandTypes) && *arrow + 1 < to &&
              readTypeList(t, *arrow + 1, to, t[from].line, op.resultTypes);
       } else {
-        ok = readTypeList(t, from, to, t[from].line,
-                          op.operands.empty() ? op.resultTypes : op.operandTypes);
+        // tt.make_tensor_ptr writes only its result's type after its operands.
+        const bool resultOnly = op.operands.empty() || op.name == "tt.make_tensor_ptr";
+        ok = readTypeList(t, from, to, t[from].line, resultOnly ? op.resultTypes : op.operandTypes);
       }
     }
     if (ok && !op.results.empty() && op.resultTypes.empty() && arrowBeforeColon) {
@@ -1212,6 +1203,9 @@ private:
         op.loc.file = site->file;
         op.loc.line = site->line;
         op.loc.column = site->column;
+        op.loc.callerFile = site->callerFile;
+        op.loc.callerLine = site->callerLine;
+        op.loc.callerColumn = site->callerColumn;
       }
     }
     if (resolver.tooDeep)
@@ -1242,6 +1236,27 @@ private:
 };
 
 } // namespace
+
+int mlirElementBits(std::string_view e) {
+  if (e == "f16" || e == "bf16") return 16;
+  if (e == "f32" || e == "tf32") return 32;
+  if (e == "f64") return 64;
+  if (e == "f80") return 80;
+  if (e == "f128") return 128;
+  if (e.starts_with("f8E")) return 8;
+  if (e.starts_with("f6E")) return 6;
+  if (e.starts_with("f4E")) return 4;
+  std::string_view digits;
+  if (e.starts_with("i"))
+    digits = e.substr(1);
+  else if (e.starts_with("si") || e.starts_with("ui"))
+    digits = e.substr(2);
+  // At most 7 digits: std::stoi cannot overflow.
+  if (digits.empty() || digits.size() > 7 ||
+      !std::all_of(digits.begin(), digits.end(), [](char c) { return isDigit(c); }))
+    return 0;
+  return std::stoi(std::string(digits));
+}
 
 Expected<MlirModule> readMlirOps(std::string_view text) {
   return Reader(text).run();

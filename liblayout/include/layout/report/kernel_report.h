@@ -21,7 +21,12 @@
 //                        operand and accumulator encodings, the instruction shape, accumulator
 //                        registers per thread.
 //   tt.load, tt.store    elements per thread that are contiguous in the tensor (vector width).
-//   tt.trans, tt.reshape, tt.join, tt.split, tt.broadcast, tt.expand_dims, tt.reduce
+//   tt.trans, tt.reshape, tt.join, tt.split, tt.broadcast, tt.expand_dims
+//                        whether the layout change is free: the result layout pushed through the
+//                        op's element map against the source (classifyConversion).
+//   tt.reduce            elements combined per thread, butterfly shuffle rounds and count, and
+//                        whether warps along the axis send partial results through shared memory.
+//   tt.scan, ttg.memdesc_trans
 //                        listed with their layouts.
 // An op that cannot be analysed (an encoding the library does not know, a shape past the limits)
 // keeps a note; only an unknown target fails the whole report.
@@ -72,8 +77,49 @@ struct ConversionFigures {
 };
 
 struct DotFigures {
-  std::string instrShape;       // "[16, 128, 16]" from the MMA parent, "" when it has none
+  // "[16, 128, 16]" from the MMA parent; Intel DPAS (#ttig.dpas, xegpu.dpas): [M, N, K] of one
+  // instruction; "" when unknown.
+  std::string instrShape;
   int accumulatorRegisters = 0; // per thread
+  int64_t instructions = 0;     // per warp / subgroup where known (DPAS), else 0
+};
+
+// A 2D block access on Intel Xe (xegpu.load_nd / store_nd / prefetch_nd; tt.load of a block
+// pointer to a DPAS operand; a #ttig.subgroup_2d_block tensor): the block instruction one
+// subgroup issues and how many.
+struct BlockIoFigures {
+  std::string instruction;           // "16b_32r16x2c", "transform_16b_16r16x1c" (OpenCL-style)
+  std::vector<int64_t> tile;         // [rows, columns] of one block
+  std::vector<int64_t> subgroupData; // [rows, columns] one subgroup moves
+  int arrayLength = 1;               // blocks side by side per instruction
+  bool packed = false, transpose = false;
+  int64_t instructions = 0;    // per subgroup
+  int64_t elementsPerLane = 0; // of one instruction
+  int shuffledRegisters = 0;   // DPAS operands: registers assembled by shuffles (planner)
+  bool legal = true;
+  std::string why; // the block I/O rule the shape breaks, or how the figures were found
+};
+
+// tt.trans, tt.reshape, tt.join, tt.split, tt.broadcast, tt.expand_dims: whether every thread
+// already holds the elements the result needs (the op's result layout against its source).
+struct LayoutChangeFigures {
+  bool free = false;
+  // What moving the source to the result's placement needs: None or RegisterPermutation (free),
+  // WarpShuffle, SharedMemory.
+  ConversionKind movement = ConversionKind::None;
+  std::string why;
+};
+
+// tt.reduce along `axis` as Triton lowers it: inside each thread, then butterfly shuffles over
+// the lanes along the axis, then through shared memory when warps lie along it.
+struct ReductionFigures {
+  int axis = 0;
+  uint64_t inThreadElements = 1; // source elements a thread combines into one partial result
+  uint64_t accumulators = 1;     // partial results per thread (per reduced tensor)
+  int laneRounds = 0;            // butterfly rounds: log2(lanes along the axis)
+  uint64_t shuffles = 0;         // per thread: accumulators * rounds * 32-bit words * operands
+  int warpsAlongAxis = 1;        // > 1: the partial results meet in shared memory
+  bool crossWarp() const { return warpsAlongAxis > 1; }
 };
 
 struct OpReport {
@@ -91,6 +137,9 @@ struct OpReport {
   std::optional<BankFigures> banks;
   std::optional<DotFigures> dot;
   std::optional<int> vectorWidth; // tt.load / tt.store: contiguous elements per thread
+  std::optional<BlockIoFigures> blockIo;
+  std::optional<LayoutChangeFigures> change;
+  std::optional<ReductionFigures> reduction;
   std::vector<std::string> notes;
 };
 
@@ -104,7 +153,9 @@ struct ReportSummary {
   // Intra-warp conversions a lowering that ignores broadcast sends through shared memory: the
   // planner's shuffle plans with no shuffle round (Triton 3.6 in the corpus).
   int couldBeShuffles = 0;
-  int notAnalysed = 0; // ops with a note and no figures
+  int notAnalysed = 0;                             // ops with a note and no figures
+  int layoutChanges = 0, layoutChangesNotFree = 0; // trans, reshape, join, split, broadcast, ...
+  int reductions = 0, crossWarpReductions = 0;
 };
 
 struct KernelReport {

@@ -47,6 +47,12 @@ struct MlirLocation {
   std::string file;
   int line = 0;
   int column = 0;
+  // For a callsite, the outermost caller with a file site (the user's line that called into
+  // inlined library code): loc(callsite(#callee at callsite(#mid at "k.py":12:5))) -> k.py, 12,
+  // 5. Empty and 0 otherwise.
+  std::string callerFile;
+  int callerLine = 0;
+  int callerColumn = 0;
   std::string text; // the loc as written on the op, e.g. "loc(#loc12)"; "" when it has none
 };
 
@@ -61,6 +67,8 @@ struct MlirLocation {
 //   !xegpu.tensor_desc<8x16xf16, #xegpu.layout<...>> TensorDesc [8, 16] f16, the layout; other
 //                                                   attributes (#xegpu.block_tdesc_attr) in extras
 //   !tt.tensordesc<tensor<128x64xf16, #shared>>     TensorDesc: the described tensor's fields
+//   !tt.ptr<tensor<64x32xf16, #enc>>, <tensor<...>> TensorDesc: a block pointer, the tensor's
+//                                                   fields (the address space is dropped)
 //   memref<64x64xf16, 3>                            MemRef   [64, 64] f16, extras {"3"}
 //   f32, i1, index, !tt.ptr<f16>                    Scalar   (elementType is the type)
 //   anything else (tuples, function types, ...)     Other    (only `text`)
@@ -105,7 +113,8 @@ struct MlirOp {
   // From the trailing `: ...` signature. `(a, b) -> c`, `a, b -> c`, `a * b -> c` (tt.dot) and
   // `a to b` split into operand and result types. A list without an arrow gives operandTypes when
   // the op has operands (the types as written: custom forms may write fewer types than operands,
-  // e.g. `tt.load %p, %m : T`, `arith.addf %a, %b : T`), else resultTypes (arith.constant).
+  // e.g. `tt.load %p, %m : T`, `arith.addf %a, %b : T`), else resultTypes (arith.constant,
+  // and tt.make_tensor_ptr, which writes its result's type after its operands).
   // Ops with results whose signature writes none take them from `-> (...)` before the signature or
   // region (scf.for, scf.if). Empty when there is no signature or it could not be read (a note).
   std::vector<MlirType> operandTypes, resultTypes;
@@ -138,5 +147,15 @@ struct MlirModule {
 
 // Reads MLIR text. Errors start "line L, column C: " (the place is also in Error::location).
 Expected<MlirModule> readMlirOps(std::string_view text);
+
+// The bits one element of an MLIR scalar type takes in storage, as MlirType::elementBits holds
+// it; 0 for a type without a fixed width (index, pointers) or one this reader does not know.
+//   mlirElementBits("f16")          == 16      "bf16" 16, "f32" 32, "f64" 64
+//   mlirElementBits("tf32")         == 32      stored in 32 bits (its 19-bit precision aside)
+//   mlirElementBits("f8E4M3FN")     == 8       every f8E*, f6E*, f4E* float: 8, 6, 4
+//   mlirElementBits("i1")           == 1       iN, siN, uiN: N (at most 7 digits)
+//   mlirElementBits("index")        == 0
+//   mlirElementBits("!tt.ptr<f16>") == 0
+int mlirElementBits(std::string_view scalarType);
 
 } // namespace layout
