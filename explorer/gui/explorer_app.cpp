@@ -7,6 +7,7 @@
 #include "layout/text/file_io.h"
 #include "layout/text/layout_json.h"
 #include "layout/triton/linear_encoding_of.h"
+#include "layout/views/bank_view.h"
 #include "layout/views/layout_input.h"
 #include "layout/views/svg_export.h"
 #include "layout/views/views.h"
@@ -48,6 +49,15 @@ std::optional<std::array<float, 4>> visibleItemRect() {
   return std::array<float, 4>{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y};
 }
 
+// A traced element in the inspector: its summary, then each dst location's step (a few).
+void showTrace(const ElementTrace& t, const char* what) {
+  ImGui::TextWrapped("%s element (%d, %d): %s", what, t.row, t.col, t.summary.c_str());
+  for (size_t k = 0; k < t.moves.size() && k < 4; ++k)
+    ImGui::TextWrapped("  dst %s <- src %s: %s", t.moves[k].to.label.c_str(),
+                       t.moves[k].from.label.c_str(), t.moves[k].step.text.c_str());
+  if (t.moves.size() > 4) ImGui::Text("  ... %zu more dst locations", t.moves.size() - 4);
+}
+
 std::string readFile(const std::string& path, std::string* error) {
   auto text = layout::readInputFile(path, "--input");
   if (!text) {
@@ -55,6 +65,29 @@ std::string readFile(const std::string& path, std::string* error) {
     return {};
   }
   return std::move(*text);
+}
+
+// The lane and warp bits that `text` (the shown layout's input) leaves free at every tensor size:
+// its free variables over a tensor grown far past its tile (each dim times 2^16). A dot operand
+// is copied across the warps along the other dim of the dot, a slice across its sliced dim,
+// whatever the shape. Empty when the text has no shape to grow (layout JSON) or does not read.
+std::map<std::string, uint64_t> inherentFreeMasks(const std::string& text, const LinearLayout& ll,
+                                                  const layout::AttrAliases& aliases) {
+  std::string encoding = text;
+  if (auto typed = splitTensorType(text)) encoding = typed->encoding;
+  std::vector<int64_t> grown;
+  for (int o = 0; o < ll.numOutDims(); ++o) {
+    if (ll.outDimSize(o) > (uint64_t{1} << 40)) return {};
+    grown.push_back(int64_t(ll.outDimSize(o)) << 16);
+  }
+  auto big = parseLayoutInput(encoding, grown, aliases);
+  if (!big || big->layout.numOutDims() != ll.numOutDims()) return {};
+  for (int o = 0; o < ll.numOutDims(); ++o)
+    if (int64_t(big->layout.outDimSize(o)) != grown[size_t(o)]) return {};
+  std::map<std::string, uint64_t> masks;
+  for (const auto& [name, mask] : big->layout.freeVariableMasks())
+    masks[std::string(name.str())] = mask;
+  return masks;
 }
 
 } // namespace
@@ -147,6 +180,9 @@ std::string ExplorerApp::error() const {
 
 std::string ExplorerApp::colorByError() const {
   const TensorMap* map = shownMap();
+  // The banks view also colours by bank, phase and vector group (bank_view.h).
+  if (in_.view == ViewKind::Banks)
+    return bankColorByError(in_.colorBy, map ? &map->layout() : nullptr);
   if (in_.colorBy.empty() || !map || map->inDimIndex(in_.colorBy) >= 0) return "";
   std::string dims;
   for (int i = 0; i < map->layout().numInDims(); ++i)
@@ -169,7 +205,33 @@ const TensorMap* ExplorerApp::shownMap() const {
   return nullptr;
 }
 
+void ExplorerApp::applyTensorTypes() {
+  auto facts = tensorTypeFacts(in_.layoutA, aliases_);
+  if (!facts) {
+    typeApplied_.clear();
+    return;
+  }
+  in_.shape = facts->shapeText; // the shape every view of the type uses
+  const std::string key = in_.layoutA + "\n" + viewName(in_.view);
+  if (key == typeApplied_) return;
+  typeApplied_ = key;
+  if (in_.view != ViewKind::Operands) {
+    if (facts->elemBits > 0) in_.elemBits = std::clamp(facts->elemBits, 1, 64);
+    return;
+  }
+  // The operands view: a dot operand's type gives K and the operands' element bits; a result's
+  // (C's own element type says nothing of A and B), those of the file's dot that gives it.
+  if (facts->opIdx && facts->shape.size() == 2) {
+    in_.k = int(std::clamp<int64_t>(facts->shape[*facts->opIdx == 0 ? 1 : 0], 1, 1 << 16));
+    if (facts->elemBits > 0) in_.elemBits = std::clamp(facts->elemBits, 1, 64);
+  } else if (const KernelOp* dot = dotWithType(kernelOps_, in_.layoutA)) {
+    if (dot->k) in_.k = *dot->k;
+    if (dot->elemBits) in_.elemBits = *dot->elemBits;
+  }
+}
+
 bool ExplorerApp::rebuild() {
+  applyTensorTypes();
   errA_.clear(), errB_.clear(), errShape_.clear(), errOp_.clear();
   whereA_.reset(), whereB_.reset();
   a_.reset(), b_.reset(), result_.reset();
@@ -257,6 +319,7 @@ bool ExplorerApp::rebuild() {
 void ExplorerApp::setView(ViewKind v) {
   if (in_.view == v) return;
   in_.view = v;
+  applyTensorTypes(); // K and the element bits depend on the view
   refit_ = true;
   buildScene();
 }
@@ -267,6 +330,8 @@ void ExplorerApp::buildScene() {
   scene_ = Scene{};
   bankElements_.clear();
   bankClick_.reset();
+  convertPlan_.reset();
+  convertTrace_.reset();
   ++sceneVersion_;
   const TensorMap* map = shownMap();
   ViewOptions opt;
@@ -305,18 +370,29 @@ void ExplorerApp::buildScene() {
     break;
   case ViewKind::Operands:
     buildOperandsScene();
+    applyOperandsPick(); // the clicked C element, if it is still in the accumulator
     break;
   case ViewKind::Convert:
     buildConvertScene();
     break;
   }
   // A tensor smaller than the layout's tile: some lanes or warps hold copies of the same elements.
+  // Copies the encoding makes at every size (a dot operand's, a slice's) are not that: only the
+  // bits a larger tensor would use count.
   if (map && map->isDistributed()) {
+    const std::string* text = shown_ == Shown::A   ? &in_.layoutA
+                              : shown_ == Shown::B ? &in_.layoutB
+                                                   : nullptr;
+    const auto inherent = text ? inherentFreeMasks(*text, map->layout(), aliases_)
+                               : std::map<std::string, uint64_t>{};
     std::string copies;
-    for (const auto& [name, mask] : map->layout().freeVariableMasks())
+    for (const auto& [name, free] : map->layout().freeVariableMasks()) {
+      const auto it = inherent.find(std::string(name.str()));
+      const uint64_t mask = free & ~(it == inherent.end() ? uint64_t{0} : it->second);
       if (mask && (name.str() == "lane" || name.str() == "warp"))
         copies += std::string(copies.empty() ? "" : ", ") + std::string(name.str()) + " bits " +
                   binaryText(mask, map->layout().inDimSizeLog2(map->layout().inDimIndex(name)));
+    }
     if (!copies.empty())
       viewNotes_.push_back("the tensor is smaller than the layout's tile: " + copies +
                            " are free variables (Triton's getFreeVariableMasks), so threads "
@@ -344,6 +420,27 @@ void ExplorerApp::handleClick(const CellHit& hit) {
                                 : std::span<const uint64_t>());
         ++sceneVersion_;
       }
+    return;
+  }
+  // A convert view cell: its element followed through the plan (a second click clears it).
+  if ((hit.grid == "convert.src" || hit.grid == "convert.dst") && convertPlan_) {
+    const ConvertPick pick{hit.grid == "convert.dst", hit.row, hit.col};
+    if (convertPick_ == pick)
+      convertPick_.reset();
+    else
+      convertPick_ = pick;
+    applyConvertPick();
+    return;
+  }
+  // An accumulator cell of the operands view: its threads and the A and B cells they hold for it
+  // (a second click clears them).
+  if (hit.grid == "mma.C" && in_.view == ViewKind::Operands) {
+    const std::pair<int, int> click{hit.row, hit.col};
+    if (operandsClick_ == click)
+      operandsClick_.reset();
+    else
+      operandsClick_ = click;
+    applyOperandsPick();
     return;
   }
   const TensorMap* map = shownMap();
@@ -377,6 +474,46 @@ void ExplorerApp::updateSelection() {
     return;
   }
   buildScene();
+}
+
+void ExplorerApp::applyOperandsPick() {
+  operandsPick_.reset();
+  const CellGrid *a = scene_.grid("mma.A"), *c = scene_.grid("mma.C");
+  if (operandsClick_ && a && c) {
+    // The grids give M, N and K as the scene drew them (a dot operand type's included).
+    auto enc = layout::triton::parseEncoding(layoutAWithShape().text, aliases_);
+    if (enc)
+      if (auto ops = mmaOperands(*enc, in_.elemBits))
+        if (auto pick = pickOperands(*ops, c->rows, c->cols, a->cols, operandsClick_->first,
+                                     operandsClick_->second))
+          operandsPick_ = std::move(*pick);
+    if (!operandsPick_) operandsClick_.reset(); // e.g. a smaller accumulator now
+  }
+  const std::vector<uint64_t> none;
+  for (CellGrid& g : scene_.grids) {
+    const std::vector<uint64_t>* cells = !operandsPick_    ? &none
+                                         : g.id == "mma.A" ? &operandsPick_->aCells
+                                         : g.id == "mma.B" ? &operandsPick_->bCells
+                                         : g.id == "mma.C" ? &operandsPick_->cCells
+                                                           : nullptr;
+    if (cells) markCells(g, *cells);
+  }
+  ++sceneVersion_; // the fills changed: cached grid textures are stale
+}
+
+void ExplorerApp::clearSelection() {
+  if (convertPick_) {
+    convertPick_.reset();
+    applyConvertPick();
+  }
+  if (operandsClick_) {
+    operandsClick_.reset();
+    applyOperandsPick();
+  }
+  if (selectedThread_) {
+    selectedThread_.reset();
+    updateSelection();
+  }
 }
 
 void ExplorerApp::errorBox(const std::string& message, const std::string& text,
@@ -559,21 +696,27 @@ void ExplorerApp::viewPanel() {
       ImGui::EndCombo();
     }
     ImGui::SameLine();
-    if (selectedThread_) {
-      if (ImGui::Button("clear selection")) {
-        selectedThread_.reset();
-        updateSelection();
-      }
+    if (selectedThread_ || convertPick_ || operandsClick_) {
+      if (ImGui::Button("clear selection")) clearSelection();
     } else {
-      ImGui::TextDisabled("click a cell to select its lane");
+      ImGui::TextDisabled(in_.view == ViewKind::Convert    ? "click a cell to follow its element"
+                          : in_.view == ViewKind::Operands ? "click a C cell to see its A and B"
+                                                           : "click a cell to select its lane");
     }
   }
   errorBox(errView_, "");
-  for (const auto& n : viewNotes_) ImGui::TextWrapped("%s", n.c_str());
+  // The convert view's notes are its plan text: folded under the inspector (convertPlanPanel).
+  if (in_.view != ViewKind::Convert)
+    for (const auto& n : viewNotes_) ImGui::TextWrapped("%s", n.c_str());
 }
 
 void ExplorerApp::inspectorPanel() {
   if (!ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  // The convert view's clicked element stays listed whatever is hovered.
+  if (in_.view == ViewKind::Convert && convertTrace_) {
+    showTrace(*convertTrace_, "clicked");
+    ImGui::Separator();
+  }
   const auto& hit = canvas_.hovered();
   const TensorMap* map = shownMap();
   if (!hit) {
@@ -621,6 +764,12 @@ void ExplorerApp::inspectorPanel() {
       mapB_) {
     // Both owners, whichever side is hovered: where the element is and where it goes.
     const uint64_t cell = uint64_t(hit->row) * uint64_t(mapA_->cols()) + uint64_t(hit->col);
+    // How the plan moves the hovered element, then both sides' owners in full.
+    if (hit->grid != "diff" && convertPlan_)
+      if (auto t =
+              traceElement(*convertPlan_, *mapA_, *mapB_, hit->row, hit->col,
+                           hit->grid == "convert.dst" ? TraceSide::Destination : TraceSide::Source))
+        showTrace(*t, "hovered");
     for (const auto* side : {&*mapA_, &*mapB_}) {
       map = side;
       const bool diff = hit->grid == "diff";
@@ -744,9 +893,9 @@ void ExplorerApp::frame() {
   kernelOpsPanel();
   ImGui::Separator();
   viewPanel();
-  specialPanels();
+  specialPanels(); // the convert view's: its inputs, the inspector, then the plan text
   algebraPanel();
-  inspectorPanel();
+  if (in_.view != ViewKind::Convert) inspectorPanel();
   exportPanel();
   ImGui::EndChild();
   ImGui::SameLine(0, 0);
@@ -765,10 +914,9 @@ void ExplorerApp::frame() {
   ImGui::EndGroup();
   ImGui::End();
   if (canvas_.clicked()) handleClick(*canvas_.clicked());
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && selectedThread_) {
-    selectedThread_.reset();
-    updateSelection();
-  }
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) &&
+      (selectedThread_ || convertPick_ || operandsClick_))
+    clearSelection();
 }
 
 nlohmann::ordered_json ExplorerApp::report() const {
@@ -777,7 +925,32 @@ nlohmann::ordered_json ExplorerApp::report() const {
   j["shown"] = shown_ == Shown::A ? "A" : shown_ == Shown::B ? "B" : "result";
   j["error"] = error();
   const TensorMap* map = shownMap();
-  if (selectedThread_ && map) {
+  if (in_.view == ViewKind::Convert && convertPick_ && convertTrace_) {
+    // The clicked element's first owner on the clicked side, and where the plan moves it.
+    const ElementTrace& t = *convertTrace_;
+    const TraceLocation* owner = convertPick_->dst
+                                     ? (t.moves.empty() ? nullptr : &t.moves.front().to)
+                                     : (t.sources.empty() ? nullptr : &t.sources.front());
+    nlohmann::ordered_json sel = {{"grid", convertPick_->dst ? "convert.dst" : "convert.src"},
+                                  {"row", t.row},
+                                  {"col", t.col}};
+    if (owner) {
+      sel["label"] = owner->label;
+      sel["lane"] = owner->lane;
+      sel["warp"] = owner->warp;
+      sel["block"] = owner->block;
+    }
+    j["selected"] = sel;
+  } else if (in_.view == ViewKind::Operands && operandsPick_ && !operandsPick_->threads.empty()) {
+    // The clicked accumulator element and its first owner thread.
+    const auto& t = operandsPick_->threads.front();
+    j["selected"] = {{"grid", "mma.C"},
+                     {"row", operandsPick_->row},
+                     {"col", operandsPick_->col},
+                     {"lane", t[0]},
+                     {"warp", t[1]},
+                     {"block", t[2]}};
+  } else if (selectedThread_ && map) {
     nlohmann::ordered_json sel;
     sel["label"] = map->label(*selectedThread_);
     sel["lane"] = map->inValue(*selectedThread_, "lane");
@@ -786,6 +959,32 @@ nlohmann::ordered_json ExplorerApp::report() const {
     j["selected"] = sel;
   } else {
     j["selected"] = nullptr;
+  }
+  j["trace"] = convertTrace_ ? nlohmann::ordered_json(traceToJson(*convertTrace_))
+                             : nlohmann::ordered_json(nullptr);
+  j["bankAccess"] = in_.view == ViewKind::Banks ? bankAccessReport() : nullptr;
+  if (in_.view == ViewKind::Operands && operandsPick_) {
+    nlohmann::ordered_json threads = nlohmann::ordered_json::array();
+    for (const auto& t : operandsPick_->threads)
+      threads.push_back({{"lane", t[0]}, {"warp", t[1]}, {"block", t[2]}});
+    // The A and B cells as [row, col] elements too: a few per thread, for a reader to check.
+    const CellGrid *ga = scene_.grid("mma.A"), *gb = scene_.grid("mma.B");
+    auto elements = [](const std::vector<uint64_t>& cells, const CellGrid* g) {
+      nlohmann::ordered_json list = nlohmann::ordered_json::array();
+      for (uint64_t cell : cells)
+        if (g) list.push_back({cell / uint64_t(g->cols), cell % uint64_t(g->cols)});
+      return list;
+    };
+    j["operandsPick"] = {{"row", operandsPick_->row},
+                         {"col", operandsPick_->col},
+                         {"threads", threads},
+                         {"aCells", operandsPick_->aCells.size()},
+                         {"bCells", operandsPick_->bCells.size()},
+                         {"cCells", operandsPick_->cCells.size()},
+                         {"aElements", elements(operandsPick_->aCells, ga)},
+                         {"bElements", elements(operandsPick_->bCells, gb)}};
+  } else {
+    j["operandsPick"] = nullptr;
   }
   nlohmann::ordered_json grids = nlohmann::ordered_json::object();
   int hwHighlighted = 0;
@@ -796,6 +995,8 @@ nlohmann::ordered_json ExplorerApp::report() const {
     gj["highlighted"] = countMarked(g, kMarkHighlight);
     gj["conflict"] = countMarked(g, kMarkConflict);
     gj["labels"] = canvas_.labelsDrawn(g.id); // drawn in the last frame
+    // Visible labels left undrawn (too small, or past the glyph budget): the hint says zoom in.
+    gj["labelsHidden"] = canvas_.labelsHidden(g.id);
     if (auto r = canvas_.gridRect(scene_, g.id)) gj["screen"] = {r->x, r->y, r->z, r->w};
     if (auto r = canvas_.visibleGridRect(scene_, g.id)) gj["visible"] = {r->x, r->y, r->z, r->w};
     grids[g.id] = gj;
@@ -813,6 +1014,10 @@ nlohmann::ordered_json ExplorerApp::report() const {
   j["zoom"] = canvas_.zoom();
   j["display"] = {{"theme", in_.theme}, {"uiScale", uiScale_}, {"panelWidth", panelWidth_}};
   j["labelPx"] = canvas_.labelPixels();
+  // How the view started ("labels", "fit" or "zoom") and the canvas's hint ("" when none).
+  j["start"] = canvas_.startedAs();
+  j["labelHint"] = canvas_.labelHint();
+  j["labelGlyphs"] = canvas_.glyphsDrawn(); // in the last frame, all grids together
   if (const auto& h = canvas_.hovered()) {
     j["hovered"] = {{"grid", h->grid}, {"row", h->row}, {"col", h->col}};
     if (const CellGrid* g = scene_.grid(h->grid)) {

@@ -4,7 +4,10 @@
 #pragma once
 
 #include "kernel_ops.h"
+#include "layout/views/bank_view.h"
+#include "layout/views/conversion_trace.h"
 #include "layout/views/layout_maps.h"
+#include "layout/views/mma_operands.h"
 #include "layout/views/scene.h"
 #include "scene_canvas.h"
 
@@ -44,7 +47,8 @@ struct ExplorerInputs {
   int workItem = 0;
   // Operands view: layout A is an MMA encoding over M x N (the shape); A is M x k, B is k x N.
   int k = 32;
-  // Start zoom: "labels" (the smallest zoom where labels show), "fit" (everything) or a number.
+  // Start zoom: "labels" (the smallest zoom where labels show; a view of several grids that are
+  // not all whole there opens framed on them instead), "fit" (every grid) or a number.
   std::string zoom = "labels";
   // Display: "light" or "dark"; the UI scale (0: the monitor's content scale, for HiDPI); the
   // side panel's width at scale 1 (it can be dragged wider or narrower).
@@ -55,6 +59,16 @@ struct ExplorerInputs {
 
 class ExplorerApp {
 public:
+  // The banks view's access picker: the inputs its accesses were listed for (new inputs reset
+  // it to the worst), the access picked (-1: the worst), and what the last scene drew, for the
+  // panel and the report (special_views.cpp).
+  struct BankPicker {
+    std::string inputs;
+    int pick = -1;
+    std::vector<BankAccess> accesses;
+    std::vector<int> worstFirst;
+    int shown = -1; // -1: no banks scene
+  };
   explicit ExplorerApp(ExplorerInputs inputs);
   // The display options once ImGui exists: theme, UI scale (0: `contentScale`), panel width.
   void applyDisplay(float contentScale);
@@ -87,8 +101,14 @@ public:
   void recordFrameTime(double ms) { frameMs_.push_back(ms); }
 
 private:
+  BankPicker bankPicker_;
+  // The drawn access and the list it was picked from, or null outside the banks view.
+  nlohmann::ordered_json bankAccessReport() const;
   // Reads in_.aliasFile into aliases_ / aliasNames_, or sets aliasError_.
   void loadAliasFile();
+  // What a tensor type as layout A says: the shape field follows it, and (once per type and view,
+  // so that the fields stay editable) the element bits, and the operands view's K.
+  void applyTensorTypes();
   void inputPanel();
   void kernelOpsPanel(); // the --input file's analysed ops; a click opens the op's view
   void algebraPanel();
@@ -110,12 +130,19 @@ private:
   void buildSpecialScene();            // banks, blockload (special_views.cpp)
   void buildOperandsScene();           // operands (special_views.cpp)
   void buildConvertScene();            // convert (special_views.cpp)
+  // The convert view's clicked element: its trace, marked in the scene (special_views.cpp).
+  void applyConvertPick();
+  void convertPlanPanel(); // the plan text, folded, under the inspector (special_views.cpp)
+  // The operands view's clicked C element: its threads' A row and B column cells, marked.
+  void applyOperandsPick();
+  void clearSelection(); // the selected thread and the convert and operands views' clicked element
   const TensorMap* shownMap() const;
 
   ExplorerInputs in_;
   layout::AttrAliases aliases_;
   std::vector<std::string> aliasNames_;
   std::vector<std::string> tensorTypes_; // the alias file's tensor types (a TTGIR file)
+  std::string typeApplied_;              // the type and view applyTensorTypes() last applied
   std::string aliasError_;
   // The alias file's analysed ops (an MLIR file, layout/report), the row last clicked, and each
   // row's rectangle in window pixels when it was drawn in the last frame (for the report).
@@ -141,6 +168,18 @@ private:
   // The banks view's tensor cells per heat-map cell (bank_view.h), for clicks.
   std::map<std::string, std::vector<std::vector<uint64_t>>> bankElements_;
   std::optional<std::pair<std::string, size_t>> bankClick_; // the clicked heat-map cell
+  // The convert view: its plan (of mapA_ to mapB_), the clicked element and its trace.
+  struct ConvertPick {
+    bool dst = false; // clicked in "convert.dst"
+    int row = 0, col = 0;
+    friend bool operator==(const ConvertPick&, const ConvertPick&) = default;
+  };
+  std::optional<layout::conversion::ConversionPlan> convertPlan_;
+  std::optional<ConvertPick> convertPick_;
+  std::optional<ElementTrace> convertTrace_;
+  // The operands view's clicked mma.C element (row, col) and what it marks in A, B and C.
+  std::optional<std::pair<int, int>> operandsClick_;
+  std::optional<OperandsPick> operandsPick_;
   uint64_t sceneVersion_ = 0; // bumped by buildScene (the canvas caches textures per version)
   bool refit_ = true;
   float panelWidth_ = 430; // pixels, after the UI scale

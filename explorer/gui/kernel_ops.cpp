@@ -4,6 +4,8 @@
 
 #include "layout/report/kernel_report.h"
 #include "layout/text/mlir_ops.h"
+#include "layout/triton/encoding.h"
+#include "layout/views/layout_input.h"
 
 #include <algorithm>
 
@@ -65,13 +67,25 @@ int classRank(const report::OpReport& r) {
   return 5;
 }
 
+// The op a report row describes.
+const MlirOp* opOf(const MlirModule& m, const report::OpReport& r) {
+  for (const MlirOp& op : m.ops)
+    if (op.line == r.line && op.name == r.op) return &op;
+  return nullptr;
+}
+
 // A dot's first operand (A, M x K) as the file writes it: K, and the operands' element bits
 // (which pick their kWidth in the operands view; the report's elemBits are the result's).
 const MlirType* dotOperandA(const MlirModule& m, const report::OpReport& r) {
-  for (const MlirOp& op : m.ops)
-    if (op.line == r.line && op.name == r.op && !op.operandTypes.empty())
-      return &op.operandTypes[0];
-  return nullptr;
+  const MlirOp* op = opOf(m, r);
+  return op && !op->operandTypes.empty() ? &op->operandTypes[0] : nullptr;
+}
+
+std::string withoutSpace(std::string_view text) {
+  std::string s;
+  for (char c : text)
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') s += c;
+  return s;
 }
 
 KernelOp rowOf(const MlirModule& m, const report::OpReport& r) {
@@ -109,6 +123,9 @@ KernelOp rowOf(const MlirModule& m, const report::OpReport& r) {
         k.k = int(a->shape[1]);
       if (a->elementBits > 0) k.elemBits = a->elementBits;
     }
+    if (const MlirOp* op = opOf(m, r))
+      for (const auto* types : {&op->operandTypes, &op->resultTypes})
+        for (const MlirType& t : *types) k.types.push_back(t.text);
   } else {
     // The result's layout goes with the op's shape (an operand's may have another rank).
     const std::string* result = role(r, "result");
@@ -155,6 +172,41 @@ void applyKernelOp(const KernelOp& op, ExplorerInputs& in) {
   if (op.instruction) in.instruction = *op.instruction;
   if (op.elemBits) in.elemBits = *op.elemBits;
   if (op.k) in.k = *op.k;
+}
+
+std::optional<TensorTypeFacts> tensorTypeFacts(std::string_view text, const AttrAliases& aliases) {
+  auto typed = splitTensorType(text);
+  if (!typed) return std::nullopt;
+  auto shape = parseShapeText(typed->shape);
+  if (!shape) return std::nullopt;
+  TensorTypeFacts f;
+  f.shape = *shape;
+  f.shapeText = shapeText(*shape);
+  // "tensor<64x64xf32>": the element type follows the last "<digits>x".
+  std::string_view inner(typed->shape);
+  inner.remove_prefix(std::string_view("tensor<").size());
+  inner.remove_suffix(1);
+  for (size_t x = inner.find('x');
+       x != std::string_view::npos && x > 0 &&
+       inner.substr(0, x).find_first_not_of("0123456789?") == std::string_view::npos;
+       x = inner.find('x'))
+    inner.remove_prefix(x + 1);
+  f.elemBits = mlirElementBits(inner);
+  if (auto enc = triton::parseEncoding(typed->encoding, aliases);
+      enc && enc->kind == triton::EncodingKind::DotOperand)
+    if (const AttrValue* idx = enc->attr.find("opIdx");
+        idx && idx->kind == AttrValue::Kind::Integer)
+      f.opIdx = int(idx->integer);
+  return f;
+}
+
+const KernelOp* dotWithType(const std::vector<KernelOp>& ops, std::string_view type) {
+  const std::string want = withoutSpace(type);
+  for (const KernelOp& op : ops)
+    if (op.view == ViewKind::Operands)
+      for (const std::string& t : op.types)
+        if (withoutSpace(t) == want) return &op;
+  return nullptr;
 }
 
 } // namespace layout::views

@@ -25,6 +25,9 @@ struct KernelOp {
   std::string layoutA, layoutB, shape;
   std::optional<std::string> shared, instruction;
   std::optional<int> elemBits, k;
+  // A dot's operand and result types as the file writes them: a tensor type picked for layout A
+  // finds its dot here (the operands view's M x N, K and element bits).
+  std::vector<std::string> types;
 };
 
 struct KernelFile {
@@ -47,5 +50,20 @@ std::optional<KernelFile> readKernelFile(std::string_view text);
 
 // Sets the view and its inputs of `op` in `in` (algebra off: the view shows layout A).
 void applyKernelOp(const KernelOp& op, ExplorerInputs& in);
+
+// What a tensor type says beyond its layout: `tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, ...}>>`
+// has shape 128x64, 16-bit elements and is dot operand 0. Empty when `text` is not a tensor type
+// with an encoding.
+struct TensorTypeFacts {
+  std::vector<int64_t> shape;
+  std::string shapeText;    // "128x64", as the shape field writes it
+  int elemBits = 0;         // 0: not a plain integer or float element type (pointers, index)
+  std::optional<int> opIdx; // the operand index of a #ttg.dot_op encoding
+};
+std::optional<TensorTypeFacts> tensorTypeFacts(std::string_view text, const AttrAliases& aliases);
+
+// The row of a tt.dot (or other dot) in `ops` that takes or gives a value of tensor type `type`
+// (compared without white space), or null.
+const KernelOp* dotWithType(const std::vector<KernelOp>& ops, std::string_view type);
 
 } // namespace layout::views

@@ -53,7 +53,8 @@ layout:
   --op OP              none, compose (A then B), invert, invert-and-compose, product
   --view VIEW          tensor, hw, matrix, banks, blockload, diff, operands, convert
                        (default tensor)
-  --color-by DIM       in-dim of the shown layout that colours the cells (default lane)
+  --color-by DIM       in-dim of the shown layout that colours the cells (default lane); the
+                       banks view also takes bank, phase or vector (its shared-layout grid)
 banks view (the access is layout A):
   --shared TEXT        shared layout (default: row-major #ttg.swizzled_shared)
   --instruction NAME   bank model instruction (default nvidia.ld.b32; see layoutctl banks --list)
@@ -79,8 +80,9 @@ headless:
   --theme T            light (default) or dark
   --ui-scale S         UI and text scale in [0.5, 4] (default: the monitor's content scale)
   --panel-width W      the side panel's width at scale 1 (default 430; drag its edge to change)
-  --zoom Z             start zoom: labels (default: the smallest zoom where labels show), fit
-                       (the whole view) or a number (1 = one scene unit per pixel)
+  --zoom Z             start zoom: labels (default: the smallest zoom where labels show; a view
+                       of several grids opens framed on all of them when they would not all
+                       fit there), fit (the whole view) or a number (1 = one scene unit per pixel)
   --help
 
 exit status: 0 ok, 1 invalid input (message starts with "error:"), 2 usage, 3 no display.

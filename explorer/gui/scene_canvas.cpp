@@ -18,17 +18,25 @@ ImU32 col32(Rgba c) {
 
 // Far enough out for any tensor the views accept (2^22 elements of the widest labels).
 constexpr float kMinZoom = 0.0005f, kMaxZoom = 8;
-// The starting zoom is searched in [kMinReadableZoom, kMaxStartZoom] (see fit).
-constexpr float kMinReadableZoom = 0.75f, kMaxStartZoom = 2.f;
+// The starting zoom is searched from the smallest legible one up to kMaxStartZoom (see fit).
+constexpr float kMaxStartZoom = 2.f;
 // Advance of the 13 px monospaced label font (DejaVu Sans Mono: 0.6 em).
 constexpr float kCharWidth = 7.9f;
 // At most this many label glyphs per frame (all grids together): on software OpenGL each glyph is a
-// blended quad, and glyphs dominate a frame (~2 us each on this machine's llvmpipe, over a ~9 ms
-// base; see docs/benchmarks.md); past the budget labels take their short form, then disappear.
-constexpr int64_t kGlyphBudget = 2500;
+// blended quad, and glyphs dominate a frame (about 2 us each on this machine's llvmpipe; see
+// docs/benchmarks.md); past the budget labels take their short form, then the grids past it are
+// left unlabelled (whole, never from some row on) with a hint to zoom in. A view opens at a zoom
+// whose labels take at most kStartGlyphs: what the benchmark's 256x256 tensor opened with when
+// the budget was 2,500 (partial labels), so first frames stay as fast as they were.
+constexpr int64_t kGlyphBudget = 4000, kStartGlyphs = 1300;
 // Labels are drawn at 13 px at zoom >= 0.8 and scaled below that; under 8 px they are not drawn,
 // and the starting zoom asks for at least 11 px (smaller text loses strokes on screen).
 constexpr float kLabelPx = 13, kMinLabelPx = 8, kStartLabelPx = 11;
+// Titles and notes are drawn at least this large whatever the zoom (and at most twice their size).
+constexpr float kMinTextPx = 11;
+// Room left of a grid for its row headers and above it for its column headers, in scene units
+// (the views' header sizes).
+constexpr float kRowHeaderRoom = 44, kColHeaderRoom = 18;
 
 float labelPx(float zoom) {
   return std::min(kLabelPx, kLabelPx * zoom * 1.25f);
@@ -82,74 +90,115 @@ void setBlending(const ImDrawList*, const ImDrawCmd* cmd) {
     glDisable(GL_BLEND);
 }
 
+// The tooltip after the cell's name: a convert grid's trace from its details ("src T7:2 -> dst
+// T17:6, shuffle round 3"), else the cell's label.
+std::string hoverText(const CellGrid& g, size_t i) {
+  if (g.id.rfind("convert.", 0) == 0 && i < g.details.size() && !g.details[i].empty())
+    return ": " + g.details[i];
+  // The block-load operand: which load, work-item, register and GRF byte (its details, on one
+  // line).
+  if (g.id == "operand" && i < g.details.size() && !g.details[i].empty()) {
+    std::string d = g.details[i];
+    std::replace(d.begin(), d.end(), '\n', ' ');
+    return ": " + d;
+  }
+  return i < g.labels.size() && !g.labels[i].empty() ? ": " + g.labels[i] : "";
+}
+
 } // namespace
 
-void SceneCanvas::fit(const Scene& scene, bool overview) {
-  float zx = size_.x / std::max(1.f, scene.width),
-        zy = size_.y / std::max(1.f, scene.height - sceneTop_);
-  zoom_ = std::clamp(std::min({zx, zy, 1.5f}), kMinZoom, kMaxZoom);
-  pan_ = {0, 0};
-  // Unless an overview is asked for, start at the smallest zoom where every grid's labels read
-  // (at least 11 px, the longest short label inside its cell) and the first grid's visible
-  // labels stay within the glyph budget: a small view opens whole, a large one at its top-left
-  // corner, and F shows all of it.
-  if (!overview && !scene.grids.empty()) {
-    struct GridText {
-      const CellGrid* grid;
-      size_t longest = 0; // characters of the longest line of a short label
-      int lines = 1;
-      double glyphsPerCell = 0;
-    };
-    std::vector<GridText> grids;
-    for (const CellGrid& g : scene.grids) {
-      GridText t{&g};
-      for (const auto& l : g.labels) {
-        const std::string_view label = shortLabel(l);
-        const TextExtent e = extentOf(label);
-        t.glyphsPerCell += double(glyphCount(label));
-        t.longest = std::max(t.longest, e.columns);
-        t.lines = std::max(t.lines, e.lines);
-      }
-      if (t.longest == 0) continue;
-      t.glyphsPerCell /= double(g.labels.size());
-      grids.push_back(t);
-    }
-    auto labelsShow = [&](float z, bool withinBudget) {
-      const float font = labelPx(z);
-      if (font < kStartLabelPx) return false;
-      for (size_t i = 0; i < grids.size(); ++i) {
-        const CellGrid& g = *grids[i].grid;
-        const float cw = g.cellW * z, ch = g.cellH * z;
-        if (float(grids[i].longest) * kCharWidth * font / kLabelPx > cw - 2 ||
-            float(grids[i].lines) * font > ch)
-          return false;
-        if (i == 0 && withinBudget) {
-          double cols = std::min<double>(g.cols, std::ceil(size_.x / cw) + 1);
-          double rows = std::min<double>(g.rows, std::ceil(size_.y / ch) + 1);
-          if (cols * rows * grids[i].glyphsPerCell > double(kGlyphBudget)) return false;
-        }
-      }
-      return true;
-    };
-    if (!grids.empty() && !labelsShow(zoom_, true)) {
-      // The smallest legible zoom; there, if the first grid's whole CTA tile (else one warp's
-      // part of it) fits the canvas, the view opens on it (labels past the frame's glyph budget
-      // fill in row by row as it allows); otherwise it zooms in until the visible labels fit the
-      // budget.
-      float z = std::max(zoom_, kStartLabelPx / (kLabelPx * 1.25f));
-      while (z < kMaxStartZoom && !labelsShow(z, false)) z *= 1.05f;
-      const CellGrid& first = *grids.front().grid;
-      auto fits = [&](int rows, int cols) {
-        return rows > 0 && cols > 0 && float(cols) * first.cellW * z <= size_.x &&
-               float(rows) * first.cellH * z <= size_.y;
-      };
-      const bool tileFits =
-          fits(first.tileRows, first.tileCols) || fits(first.warpTileRows, first.warpTileCols);
-      while (!tileFits && z < kMaxStartZoom && !labelsShow(z, true)) z *= 1.05f;
-      zoom_ = std::min(z, kMaxStartZoom);
+ImVec4 SceneCanvas::gridFrame(const Scene& scene) {
+  // The grids, the room for their headers (drawn left of and above the grid), and the anchors of
+  // the texts (titles and notes start there; their width is left out: at a small zoom they are
+  // drawn larger than the scene says, and a long note must not shrink the grids).
+  ImVec4 box(FLT_MAX, FLT_MAX, -FLT_MAX, -FLT_MAX);
+  auto grow = [&](float x0, float y0, float x1, float y1) {
+    box =
+        ImVec4(std::min(box.x, x0), std::min(box.y, y0), std::max(box.z, x1), std::max(box.w, y1));
+  };
+  for (const CellGrid& g : scene.grids)
+    grow(g.x - (g.rowHeaders.empty() ? 0 : kRowHeaderRoom),
+         g.y - (g.colHeaders.empty() ? 0 : kColHeaderRoom), g.x + g.width(), g.y + g.height());
+  for (const SceneRect& r : scene.rects) grow(r.x, r.y, r.x + r.w, r.y + r.h);
+  for (const SceneText& t : scene.texts) grow(t.x, t.y, t.x, t.y + t.size);
+  if (box.z < box.x) box = ImVec4(0, 0, std::max(1.f, scene.width), std::max(1.f, scene.height));
+  return box;
+}
+
+void SceneCanvas::fit(const Scene& scene, Fit mode) {
+  // Every placement puts the frame's top-left corner a margin in from the canvas's.
+  const ImVec4 frame = gridFrame(scene);
+  // Above it, zoomed out, room for two lines of text drawn larger than the zoom says (a title
+  // and the note stacked on it, see drawTexts).
+  const float margin = 8;
+  auto top = [&](float z) { return margin + std::max(0.f, 2 * (kMinTextPx - 12 * z)); };
+  auto place = [&](float z) {
+    zoom_ = std::clamp(z, kMinZoom, kMaxZoom);
+    pan_ = {margin - frame.x * zoom_, top(zoom_) - (frame.y - sceneTop_) * zoom_};
+  };
+  const float overview =
+      std::min({(size_.x - 2 * margin) / std::max(1.f, frame.z - frame.x),
+                (size_.y - margin - top(0)) / std::max(1.f, frame.w - frame.y), 1.5f});
+  place(overview);
+  fitted_ = true;
+  startedAs_ = "fit";
+  if (mode == Fit::Overview || scene.grids.empty()) return;
+
+  // The smallest zoom where every grid's labels read (at least 11 px, the longest short label
+  // inside its cell), then closer until the visible labels of every grid fit the start's glyph
+  // budget (a grid is labelled whole or not at all): a small view opens whole and labelled, a
+  // large one at its top-left corner.
+  struct GridText {
+    const CellGrid* grid;
+    std::string_view widest; // the widest short label
+    int lines = 1;
+  };
+  std::vector<GridText> grids;
+  for (size_t i = 0; i < scene.grids.size(); ++i) {
+    const LabelExtent& e = labelExtent(scene.grids[i], i);
+    if (e.shortColumns > 0)
+      grids.push_back(
+          {&scene.grids[i], shortLabel(scene.grids[i].labels[e.shortIndex]), e.shortLines});
+  }
+  ImFont* font = ImGui::GetFont();
+  auto legible = [&](float z) {
+    const float px = labelPx(z);
+    if (px < kStartLabelPx) return false;
+    for (const GridText& t : grids)
+      if (font->CalcTextSizeA(px, FLT_MAX, 0, t.widest.data(), t.widest.data() + t.widest.size())
+                  .x > t.grid->cellW * z - 2 ||
+          float(t.lines) * px > t.grid->cellH * z)
+        return false;
+    return true;
+  };
+  auto withinBudget = [&](float z) {
+    place(z);
+    const ImVec2 clipMax{origin_.x + size_.x, origin_.y + size_.y};
+    for (const LabelPlan& p : planLabels(scene, origin_, clipMax, kStartGlyphs))
+      if (p.hidden) return false;
+    return true;
+  };
+  float z = overview;
+  if (!grids.empty() && !(legible(z) && withinBudget(z))) {
+    z = std::max(z, kStartLabelPx / (kLabelPx * 1.25f));
+    while (z < kMaxStartZoom && !legible(z)) z *= 1.05f;
+    while (z < kMaxStartZoom && !withinBudget(z)) z *= 1.05f;
+    z = std::min(z, kMaxStartZoom);
+  }
+  place(z);
+  startedAs_ = "labels";
+  if (mode == Fit::Labels || scene.grids.size() < 2) return;
+  // Several grids (operands, conversions, bank maps, warps): the view opens on all of them, so it
+  // starts at the labels zoom only where every grid is still whole on the canvas.
+  for (const CellGrid& g : scene.grids) {
+    const ImVec2 a = toScreen(g.x, g.y), b = toScreen(g.x + g.width(), g.y + g.height());
+    if (a.x < origin_.x - 1 || a.y < origin_.y - 1 || b.x > origin_.x + size_.x + 1 ||
+        b.y > origin_.y + size_.y + 1) {
+      place(overview);
+      startedAs_ = "fit";
+      return;
     }
   }
-  fitted_ = true;
 }
 
 SceneCanvas::~SceneCanvas() {
@@ -160,7 +209,7 @@ void SceneCanvas::releaseTextures() {
   for (unsigned t : textures_)
     if (t) glDeleteTextures(1, &t);
   textures_.clear();
-  longestLabel_.clear();
+  labelExtents_.clear();
 }
 
 unsigned SceneCanvas::gridTexture(const CellGrid& g, size_t index) {
@@ -216,8 +265,11 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
   if (size_.x < 1) size_.x = 1;
   if (size_.y < 1) size_.y = 1;
   if (refit || !fitted_) {
-    fit(scene, startOverview_);
-    if (startZoom_) zoom_ = std::clamp(*startZoom_, kMinZoom, kMaxZoom);
+    fit(scene, startOverview_ ? Fit::Overview : Fit::Start);
+    if (startZoom_) {
+      zoom_ = std::clamp(*startZoom_, kMinZoom, kMaxZoom);
+      startedAs_ = "zoom";
+    }
   }
 
   ImGui::SetCursorScreenPos(origin_);
@@ -243,8 +295,8 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
   if (hoveredCanvas && io.MouseWheel != 0) zoomAt(std::pow(1.2f, io.MouseWheel), io.MousePos);
   if (hoveredCanvas) {
     ImVec2 centre{origin_.x + size_.x / 2, origin_.y + size_.y / 2};
-    if (ImGui::IsKeyPressed(GLFW_KEY_F)) fit(scene, /*overview=*/true);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) fit(scene, /*overview=*/false);
+    if (ImGui::IsKeyPressed(GLFW_KEY_F)) fit(scene, Fit::Overview);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) fit(scene, Fit::Labels);
     if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD))
       zoomAt(1.25f, centre);
     if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT))
@@ -275,9 +327,16 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImVec2 clipMin = origin_, clipMax{origin_.x + size_.x, origin_.y + size_.y};
   dl->PushClipRect(clipMin, clipMax, true);
-  const std::vector<LabelPlan> plan = planLabels(scene, clipMin, clipMax);
-  for (size_t i = 0; i < scene.grids.size(); ++i)
+  const std::vector<LabelPlan> plan = planLabels(scene, clipMin, clipMax, kGlyphBudget);
+  labelsHidden_.clear();
+  glyphsDrawn_ = 0;
+  bool hidden = false;
+  for (size_t i = 0; i < scene.grids.size(); ++i) {
     drawGrid(dl, scene.grids[i], i, clipMin, clipMax, plan[i]);
+    labelsHidden_[scene.grids[i].id] = plan[i].hidden;
+    hidden = hidden || plan[i].hidden;
+  }
+  labelHint_ = hidden ? "zoom in for labels (wheel, +, Home)" : "";
   for (const auto& r : scene.rects) {
     ImVec2 a = toScreen(r.x, r.y), b = toScreen(r.x + r.w, r.y + r.h);
     if (b.x < clipMin.x || b.y < clipMin.y || a.x > clipMax.x || a.y > clipMax.y) continue;
@@ -287,13 +346,8 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
   for (const auto& l : scene.lines)
     dl->AddLine(toScreen(l.x0, l.y0), toScreen(l.x1, l.y1), col32(l.color),
                 std::max(1.f, l.width * zoom_));
-  ImFont* font = ImGui::GetFont();
-  for (const auto& t : scene.texts) {
-    float size = t.size * zoom_;
-    if (size < 5) continue;
-    dl->AddText(font, std::clamp(size, 9.f, 2 * t.size), toScreen(t.x, t.y), themed(t.color),
-                t.text.c_str());
-  }
+  drawTexts(dl, scene, clipMin, clipMax);
+  drawLabelHint(dl, clipMax);
   // The hovered cell: outlined, its label (and the inspector's first line) in a tooltip at the
   // cursor, at any zoom.
   if (hovered_)
@@ -305,7 +359,7 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
       const size_t i = size_t(g->index(hovered_->row, hovered_->col));
       std::string tip =
           g->id + " (" + std::to_string(hovered_->row) + ", " + std::to_string(hovered_->col) + ")";
-      if (i < g->labels.size() && !g->labels[i].empty()) tip += ": " + g->labels[i];
+      tip += hoverText(*g, i);
       // Drawn in the canvas's own list rather than as an ImGui tooltip window: one rectangle and
       // a line of text, which software OpenGL blends for less than a window's frame.
       const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -326,24 +380,46 @@ void SceneCanvas::draw(const Scene& scene, bool refit, uint64_t version) {
 
 SceneCanvas::CellRange SceneCanvas::visibleCells(const CellGrid& g, const ImVec2& clipMin,
                                                  const ImVec2& clipMax) const {
+  // A cell is visible when more than a quarter pixel of it is inside the clip rectangle (a
+  // rounding error's sliver is not a cell on screen).
+  constexpr float kSliver = 0.25f;
   const float cw = g.cellW * zoom_, ch = g.cellH * zoom_;
   ImVec2 o = toScreen(g.x, g.y);
   CellRange r;
-  r.c0 = std::max(0, int(std::floor((clipMin.x - o.x) / cw)));
-  r.c1 = std::min(g.cols, int(std::ceil((clipMax.x - o.x) / cw)));
-  r.r0 = std::max(0, int(std::floor((clipMin.y - o.y) / ch)));
-  r.r1 = std::min(g.rows, int(std::ceil((clipMax.y - o.y) / ch)));
+  r.c0 = std::max(0, int(std::floor((clipMin.x - o.x + kSliver) / cw)));
+  r.c1 = std::min(g.cols, int(std::ceil((clipMax.x - o.x - kSliver) / cw)));
+  r.r0 = std::max(0, int(std::floor((clipMin.y - o.y + kSliver) / ch)));
+  r.r1 = std::min(g.rows, int(std::ceil((clipMax.y - o.y - kSliver) / ch)));
   return r;
 }
 
-std::vector<SceneCanvas::LabelPlan>
-SceneCanvas::planLabels(const Scene& scene, const ImVec2& clipMin, const ImVec2& clipMax) {
-  // Per grid, whether its visible labels fit their cells in full or in short form and how many
-  // glyphs each form costs; then the frame's glyph budget is shared among the grids, so no grid
-  // loses every label to the grids drawn before it (a hardware view's last warp did).
+const SceneCanvas::LabelExtent& SceneCanvas::labelExtent(const CellGrid& g, size_t index) {
+  if (labelExtents_.size() <= index) labelExtents_.resize(index + 1);
+  std::optional<LabelExtent>& cached = labelExtents_[index];
+  if (!cached) {
+    LabelExtent e;
+    for (size_t i = 0; i < g.labels.size(); ++i) {
+      const TextExtent full = extentOf(g.labels[i]), shortened = extentOf(shortLabel(g.labels[i]));
+      if (full.columns > e.fullColumns) e.fullColumns = full.columns, e.fullIndex = i;
+      if (shortened.columns > e.shortColumns) e.shortColumns = shortened.columns, e.shortIndex = i;
+      e.fullLines = std::max(e.fullLines, full.lines);
+      e.shortLines = std::max(e.shortLines, shortened.lines);
+    }
+    cached = e;
+  }
+  return *cached;
+}
+
+std::vector<SceneCanvas::LabelPlan> SceneCanvas::planLabels(const Scene& scene,
+                                                            const ImVec2& clipMin,
+                                                            const ImVec2& clipMax, int64_t budget) {
+  // A grid's visible cells are labelled all in one form, or none are: labels that stop at some
+  // row read as if the cells past it had no owner (bank lanes 27-31 read as idle). Every grid in
+  // full form when the frame's glyph budget allows, else each in its short form where that fits;
+  // past the budget, grids are labelled whole in scene order while it lasts, and the rest are
+  // marked hidden (the canvas says to zoom in).
   const float font = labelPx(zoom_);
   std::vector<LabelPlan> plan(scene.grids.size());
-  if (font < kMinLabelPx) return plan;
   struct Need {
     size_t grid;
     int64_t full = -1, shortened = -1; // glyphs; -1: does not fit
@@ -352,64 +428,75 @@ SceneCanvas::planLabels(const Scene& scene, const ImVec2& clipMin, const ImVec2&
   ImFont* imFont = ImGui::GetFont();
   for (size_t index = 0; index < scene.grids.size(); ++index) {
     const CellGrid& g = scene.grids[index];
-    const float cw = g.cellW * zoom_, ch = g.cellH * zoom_;
+    if (g.labels.empty()) continue;
     const CellRange v = visibleCells(g, clipMin, clipMax);
-    if (g.labels.empty() || v.empty() || std::min(cw, ch) < 4) continue;
-    if (longestLabel_.size() <= index) longestLabel_.resize(index + 1, -1);
-    if (longestLabel_[index] < 0) {
-      size_t best = 0;
-      for (size_t i = 1; i < g.labels.size(); ++i)
-        if (extentOf(g.labels[i]).columns > extentOf(g.labels[best]).columns) best = i;
-      longestLabel_[index] = int64_t(best);
-    }
-    const std::string& longest = g.labels[size_t(longestLabel_[index])];
-    auto fits = [&](std::string_view label) {
-      ImVec2 ts =
-          imFont->CalcTextSizeA(font, FLT_MAX, 0, label.data(), label.data() + label.size());
-      return ts.x <= cw - 2 && ts.y <= ch;
-    };
-    // The glyphs the visible labels would draw (spaces draw none).
+    if (v.empty()) continue;
+    // The glyphs the visible labels would draw in each form (spaces draw none), and whether any
+    // visible cell has a label at all.
+    bool any = false;
     auto glyphs = [&](bool shortened) {
       int64_t n = 0;
       for (int r = v.r0; r < v.r1; ++r)
         for (int c = v.c0; c < v.c1; ++c) {
           size_t i = size_t(g.index(r, c));
-          if (i >= g.labels.size()) continue;
+          if (i >= g.labels.size() || g.labels[i].empty()) continue;
+          any = true;
           std::string_view l = g.labels[i];
           n += glyphCount(shortened ? shortLabel(l) : l);
         }
       return n;
     };
-    Need need{index};
-    if (fits(longest)) need.full = glyphs(false);
-    if (fits(shortLabel(longest))) need.shortened = glyphs(true);
-    if (need.full >= 0 || need.shortened >= 0) needs.push_back(need);
-  }
-  // All in full form if the budget allows, else all short; past that, each grid's share of the
-  // budget is in proportion to its need, and it labels its visible cells row by row until the
-  // share is spent: every grid on screen keeps labels on its first rows.
-  int64_t full = 0, shortened = 0;
-  bool allFull = true, allShort = true;
-  for (const Need& n : needs) {
-    allFull = allFull && n.full >= 0;
-    allShort = allShort && n.shortened >= 0;
-    full += std::max<int64_t>(n.full, 0);
-    shortened += std::max<int64_t>(n.shortened, 0);
-  }
-  const bool useFull = allFull && full <= kGlyphBudget;
-  const bool useShort = !useFull && allShort && shortened <= kGlyphBudget;
-  int64_t total = 0;
-  for (const Need& n : needs) total += n.shortened >= 0 ? n.shortened : n.full;
-  for (const Need& n : needs) {
-    LabelPlan& p = plan[n.grid];
-    if (useFull || useShort) {
-      p.form = useFull ? LabelForm::Full : LabelForm::Short;
-      p.glyphs = kGlyphBudget;
+    const float cw = g.cellW * zoom_, ch = g.cellH * zoom_;
+    if (font < kMinLabelPx || std::min(cw, ch) < 4) {
+      // Too small to read anywhere in the grid: zooming in shows them. (Far out a grid may have
+      // millions of visible cells; the first labelled one settles it.)
+      for (int r = v.r0; r < v.r1 && !plan[index].hidden; ++r)
+        for (int c = v.c0; c < v.c1 && !plan[index].hidden; ++c) {
+          const size_t i = size_t(g.index(r, c));
+          plan[index].hidden = i < g.labels.size() && !g.labels[i].empty();
+        }
       continue;
     }
-    p.form = n.shortened >= 0 ? LabelForm::Short : LabelForm::Full;
-    const int64_t need = p.form == LabelForm::Short ? n.shortened : n.full;
-    p.glyphs = total > 0 ? kGlyphBudget * need / total : 0;
+    const LabelExtent& extent = labelExtent(g, index);
+    if (extent.fullColumns == 0) continue; // no cell has a label
+    auto fits = [&](size_t i, int lines, bool shortened) {
+      std::string_view label = g.labels[i];
+      if (shortened) label = shortLabel(label);
+      const ImVec2 ts =
+          imFont->CalcTextSizeA(font, FLT_MAX, 0, label.data(), label.data() + label.size());
+      return ts.x <= cw - 2 && float(lines) * font <= ch;
+    };
+    Need need{index};
+    const int64_t fullGlyphs = glyphs(false), shortGlyphs = glyphs(true);
+    if (!any) continue;
+    if (fits(extent.fullIndex, extent.fullLines, false)) need.full = fullGlyphs;
+    if (fits(extent.shortIndex, extent.shortLines, true)) need.shortened = shortGlyphs;
+    if (need.full >= 0 || need.shortened >= 0)
+      needs.push_back(need);
+    else
+      plan[index].hidden = true;
+  }
+  int64_t full = 0;
+  bool allFull = true;
+  for (const Need& n : needs) {
+    allFull = allFull && n.full >= 0;
+    full += std::max<int64_t>(n.full, 0);
+  }
+  int64_t left = budget;
+  for (const Need& n : needs) {
+    LabelPlan& p = plan[n.grid];
+    if (allFull && full <= budget) {
+      p.form = LabelForm::Full;
+      continue;
+    }
+    const bool useShort = n.shortened >= 0;
+    const int64_t cost = useShort ? n.shortened : n.full;
+    if (cost <= left) {
+      p.form = useShort ? LabelForm::Short : LabelForm::Full;
+      left -= cost;
+    } else {
+      p.hidden = true;
+    }
   }
   return plan;
 }
@@ -483,10 +570,9 @@ void SceneCanvas::drawGrid(ImDrawList* dl, const CellGrid& g, size_t index, cons
       }
   }
   // Marks, then labels in the form planLabels chose for the whole grid (mixing forms would read
-  // as different owners).
+  // as different owners), on every visible cell: the plan checked the widest label fits.
   const LabelForm form = labels.form;
   const float fontSize = form == LabelForm::None ? 0 : labelPx(zoom_);
-  int64_t glyphsLeft = labels.glyphs;
   const float thick = std::max(1.5f, std::min(3.f, cw / 8));
   for (int r = r0; r < r1; ++r) {
     for (int c = c0; c < c1; ++c) {
@@ -506,8 +592,6 @@ void SceneCanvas::drawGrid(ImDrawList* dl, const CellGrid& g, size_t index, cons
       if (fontSize > 0 && i < g.labels.size() && !g.labels[i].empty()) {
         std::string_view label = g.labels[i];
         if (form == LabelForm::Short) label = shortLabel(label);
-        glyphsLeft -= glyphCount(label);
-        if (glyphsLeft < 0) continue; // this grid's share of the budget is spent
         const char* begin = label.data();
         const char* end = begin + label.size();
         ImVec2 ts = font->CalcTextSizeA(fontSize, FLT_MAX, 0, begin, end);
@@ -515,6 +599,7 @@ void SceneCanvas::drawGrid(ImDrawList* dl, const CellGrid& g, size_t index, cons
           ImVec2 p{a.x + (cw - ts.x) / 2, a.y + (ch - ts.y) / 2};
           dl->AddText(font, fontSize, p, col32(palette::textOn(g.fill[i])), begin, end);
           ++drawn;
+          glyphsDrawn_ += glyphCount(label);
         }
       }
     }
@@ -581,6 +666,143 @@ ImU32 SceneCanvas::themed(Rgba c) const {
 
 float SceneCanvas::labelPixels() const {
   return labelPx(zoom_);
+}
+
+bool SceneCanvas::labelsHidden(const std::string& grid) const {
+  auto it = labelsHidden_.find(grid);
+  return it != labelsHidden_.end() && it->second;
+}
+
+void SceneCanvas::drawTexts(ImDrawList* dl, const Scene& scene, const ImVec2& clipMin,
+                            const ImVec2& clipMax) {
+  // Titles and notes read at any zoom: drawn at least kMinTextPx tall (at most twice their size),
+  // on a backdrop where enlarged. Each grid's title (the nearest text just above it) is drawn
+  // first: enlarged, it takes the room down to its grid (the column headers' while they are not
+  // drawn), then grows upwards; it is cut where the next title on its line starts. A note never
+  // covers a grid: on a drawn text it moves up over it (lines stack), and is left out where that
+  // ends on a grid or off the canvas. Texts inside a grid (a load's name on its tile) scale with
+  // it.
+  struct Placed {
+    const SceneText* text;
+    float px;
+    ImVec2 at, size;
+    float right;             // the text is cut here
+    const CellGrid* titleOf; // the grid it is the title of; null: a note
+  };
+  ImFont* font = ImGui::GetFont();
+  auto inGrid = [&](const SceneText& t) {
+    for (const CellGrid& g : scene.grids)
+      if (t.x >= g.x && t.y >= g.y && t.x < g.x + g.width() && t.y < g.y + g.height()) return true;
+    return false;
+  };
+  std::vector<const CellGrid*> titleOf(scene.texts.size(), nullptr);
+  for (const CellGrid& g : scene.grids) {
+    std::optional<size_t> best;
+    for (size_t i = 0; i < scene.texts.size(); ++i) {
+      const SceneText& t = scene.texts[i];
+      const float gap = g.y - (t.y + t.size);
+      if (gap < -1 || gap > 64 || t.x > g.x + 1 || t.x < g.x - kRowHeaderRoom - 8) continue;
+      if (!best || t.y > scene.texts[*best].y) best = i;
+    }
+    if (best) titleOf[*best] = &g;
+  }
+  // The grids on screen, which notes keep clear of.
+  std::vector<ImVec4> gridBoxes;
+  for (const CellGrid& g : scene.grids) {
+    const ImVec2 a = toScreen(g.x, g.y), b = toScreen(g.x + g.width(), g.y + g.height());
+    if (a.x < clipMax.x && a.y < clipMax.y && b.x > clipMin.x && b.y > clipMin.y)
+      gridBoxes.emplace_back(a.x, a.y, b.x, b.y);
+  }
+  const float headerPx = labelPx(zoom_);
+  std::vector<Placed> placed;
+  for (size_t i = 0; i < scene.texts.size(); ++i) {
+    const SceneText& t = scene.texts[i];
+    const float natural = t.size * zoom_;
+    if (inGrid(t)) {
+      if (natural < 5) continue;
+      dl->AddText(font, std::clamp(natural, 9.f, 2 * t.size), toScreen(t.x, t.y), themed(t.color),
+                  t.text.c_str());
+      continue;
+    }
+    Placed p{&t,
+             std::clamp(natural, kMinTextPx, std::max(kMinTextPx, 2 * t.size)),
+             toScreen(t.x, t.y),
+             {},
+             clipMax.x,
+             titleOf[i]};
+    p.size = font->CalcTextSizeA(p.px, FLT_MAX, 0, t.text.c_str());
+    if (p.px > natural) {
+      // Down to the grid it names (or its own bottom, for a note), then up.
+      float bottom = p.at.y + natural;
+      if (p.titleOf) {
+        const bool headers = headerPx >= kMinLabelPx && !p.titleOf->colHeaders.empty();
+        bottom = std::max(bottom, toScreen(0, p.titleOf->y).y - (headers ? headerPx + 3 : 2));
+      }
+      p.at.y = std::min(p.at.y, bottom - p.size.y);
+    }
+    placed.push_back(p);
+  }
+  auto overlapsY = [](const Placed& a, const Placed& b) {
+    return a.at.y < b.at.y + b.size.y && b.at.y < a.at.y + a.size.y;
+  };
+  for (Placed& a : placed)
+    for (const Placed& b : placed)
+      if (a.titleOf && b.titleOf && &a != &b && b.at.x > a.at.x && overlapsY(a, b))
+        a.right = std::min(a.right, b.at.x - 8);
+  auto intersects = [](const ImVec4& a, const ImVec4& b) {
+    return a.x < b.z && b.x < a.z && a.y < b.w && b.y < a.w;
+  };
+  std::vector<ImVec4> drawn;
+  auto drawOne = [&](Placed p) {
+    const float right = std::min(p.right, p.at.x + p.size.x);
+    if (right <= p.at.x) return;
+    ImVec4 box(p.at.x, p.at.y, right, p.at.y + p.size.y);
+    for (bool moved = !p.titleOf; moved;) {
+      moved = false;
+      for (const ImVec4& d : drawn)
+        if (intersects(box, d)) {
+          box.y = d.y - p.size.y - 1, box.w = d.y - 1;
+          moved = true;
+        }
+      if (box.y < clipMin.y) return;
+    }
+    if (!p.titleOf)
+      for (const ImVec4& g : gridBoxes)
+        if (intersects(box, g)) return;
+    if (box.x > clipMax.x || box.y > clipMax.y || box.w < clipMin.y) return;
+    p.at.y = box.y;
+    drawn.push_back(box);
+    dl->PushClipRect({std::max(clipMin.x, box.x - 2), std::max(clipMin.y, box.y - 1)},
+                     {std::min(clipMax.x, box.z + 2), std::min(clipMax.y, box.w + 1)}, false);
+    if (p.px > p.text->size * zoom_) {
+      ImU32 back = themed(palette::kBackground);
+      back = (back & ~IM_COL32_A_MASK) | (ImU32(225) << IM_COL32_A_SHIFT);
+      dl->AddRectFilled({box.x - 2, box.y - 1}, {box.z + 2, box.w + 1}, back);
+    }
+    dl->AddText(font, p.px, p.at, themed(p.text->color), p.text->text.c_str());
+    dl->PopClipRect();
+  };
+  for (const Placed& p : placed)
+    if (p.titleOf) drawOne(p);
+  // Notes from the bottom up, so a stack of them keeps its order.
+  std::stable_sort(placed.begin(), placed.end(),
+                   [](const Placed& a, const Placed& b) { return a.at.y > b.at.y; });
+  for (const Placed& p : placed)
+    if (!p.titleOf) drawOne(p);
+}
+
+void SceneCanvas::drawLabelHint(ImDrawList* dl, const ImVec2& clipMax) {
+  // Some grid on screen has labels it does not show: say so where the eye finds it, at the
+  // scene area's bottom-right corner, the same size at any zoom.
+  if (labelHint_.empty()) return;
+  ImFont* font = ImGui::GetFont();
+  const ImVec2 size = font->CalcTextSizeA(kLabelPx, FLT_MAX, 0, labelHint_.c_str());
+  const ImVec2 at{clipMax.x - size.x - 14, clipMax.y - size.y - 10};
+  dl->AddRectFilled({at.x - 6, at.y - 3}, {at.x + size.x + 6, at.y + size.y + 3},
+                    themed(palette::kBackground));
+  dl->AddRect({at.x - 6, at.y - 3}, {at.x + size.x + 6, at.y + size.y + 3},
+              col32(palette::kOutline), 0, 0, 1.5f);
+  dl->AddText(font, kLabelPx, at, themed(palette::kText), labelHint_.c_str());
 }
 
 std::optional<ImVec2> SceneCanvas::cellCentre(const Scene& scene, const std::string& grid, int row,

@@ -13,7 +13,40 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <map>
+
 namespace layout::views {
+
+namespace {
+
+using BankPicker = ExplorerApp::BankPicker;
+
+std::string accessName(const BankPicker& p, int k) {
+  const BankAccess& a = p.accesses[size_t(k)];
+  return "access " + std::to_string(k) + ": warp " + std::to_string(a.warp) + ", issue " +
+         std::to_string(a.issue) + ", " + std::to_string(a.wavefronts) + " wavefronts (ideal " +
+         std::to_string(a.idealWavefronts) + ")";
+}
+
+} // namespace
+
+nlohmann::ordered_json ExplorerApp::bankAccessReport() const {
+  if (bankPicker_.shown < 0) return nullptr;
+  const BankPicker& p = bankPicker_;
+  const BankAccess& a = p.accesses[size_t(p.shown)];
+  nlohmann::ordered_json wavefronts = nlohmann::ordered_json::array();
+  for (const BankAccess& x : p.accesses) wavefronts.push_back(x.wavefronts);
+  return {{"index", p.shown},
+          {"count", p.accesses.size()},
+          {"warp", a.warp},
+          {"issue", a.issue},
+          {"wavefronts", a.wavefronts},
+          {"idealWavefronts", a.idealWavefronts},
+          {"ways", a.ways},
+          {"worst", p.worstFirst.front()},
+          {"picked", p.pick >= 0},
+          {"wavefrontsByAccess", wavefronts}};
+}
 
 ExplorerApp::ShapedText ExplorerApp::layoutAWithShape() const {
   // Layout A's own shape when it has one (a tensor type, layout JSON), as the tensor view takes;
@@ -31,11 +64,31 @@ void ExplorerApp::buildSpecialScene() {
     return;
   }
   if (in_.view == ViewKind::Banks) {
-    auto v = bankView(access, in_.shared, *shape, in_.elemBits, in_.instruction);
+    BankPicker& picker = bankPicker_;
+    std::string inputs =
+        access + '\n' + in_.shared + '\n' + in_.instruction + '\n' + std::to_string(in_.elemBits);
+    for (int64_t d : *shape) inputs += "x" + std::to_string(d);
+    if (picker.inputs != inputs) {
+      picker = BankPicker{};
+      picker.inputs = inputs;
+    }
+    picker.shown = -1;
+    BankViewOptions opt;
+    opt.colorBy = in_.colorBy;
+    opt.access = picker.pick;
+    auto v = bankView(access, in_.shared, *shape, in_.elemBits, in_.instruction, opt);
+    if (!v && v.error().message.rfind("colorBy: ", 0) == 0) {
+      // An unknown colouring is --color-by's error (colorByError); drawn with the default.
+      opt.colorBy.clear();
+      v = bankView(access, in_.shared, *shape, in_.elemBits, in_.instruction, opt);
+    }
     if (!v) {
       errView_ = "banks: " + v.error().message;
       return;
     }
+    picker.accesses = v->accesses;
+    picker.worstFirst = v->worstFirst;
+    picker.shown = v->shownAccess;
     scene_ = std::move(v->scene);
     viewNotes_.push_back("as given: " + std::to_string(v->current.wavefronts) +
                          " wavefronts (ideal " + std::to_string(v->current.idealWavefronts) +
@@ -50,7 +103,10 @@ void ExplorerApp::buildSpecialScene() {
     if (!swizzledShared_.empty()) viewNotes_.push_back("synthesized: " + swizzledShared_);
     return;
   }
-  auto v = blockLoadView(access, *shape, in_.elemBits, in_.workItem);
+  // Every subgroup's loads over the workgroup tile, not only the selected subgroup's.
+  BlockLoadViewOptions opt;
+  opt.allSubgroups = true;
+  auto v = blockLoadView(access, *shape, in_.elemBits, in_.workItem, opt);
   if (!v) {
     errView_ = "blockload: " + v.error().message;
     return;
@@ -60,6 +116,14 @@ void ExplorerApp::buildSpecialScene() {
                        std::to_string(in_.workItem) + " holds " +
                        std::to_string(v->workItemElements) + " elements in " +
                        std::to_string(v->workItemRegisters) + " DPAS operand registers");
+  std::string tiles = std::to_string(v->numSubgroups) + " subgroups";
+  if (v->numSubgroupTiles != v->numSubgroups)
+    tiles += " in " + std::to_string(v->numSubgroupTiles) +
+             " tiles (subgroups of one tile load the same elements: the operand is broadcast "
+             "across them)";
+  viewNotes_.push_back(tiles + (v->unloadedCells == 0 ? "; their loads cover every drawn element"
+                                                      : "; " + std::to_string(v->unloadedCells) +
+                                                            " drawn elements are loaded by none"));
 }
 
 void ExplorerApp::buildOperandsScene() {
@@ -78,7 +142,27 @@ void ExplorerApp::buildOperandsScene() {
     errView_ = ops.error().message;
     return;
   }
-  const int64_t m = (*shape)[0], n = (*shape)[1], k = in_.k;
+  int64_t m = (*shape)[0], n = (*shape)[1];
+  const int64_t k = in_.k;
+  // A dot operand's type is M x K (A) or K x N (B): M x N is the accumulator's, from the file's
+  // dot that takes the operand; without one, the operand's other dim is taken for the missing one.
+  if (auto facts = tensorTypeFacts(in_.layoutA, aliases_); facts && facts->opIdx) {
+    const KernelOp* dot = dotWithType(kernelOps_, in_.layoutA);
+    std::optional<std::vector<int64_t>> mn;
+    if (dot)
+      if (auto accShape = parseShapeText(dot->shape); accShape && accShape->size() == 2)
+        mn = *accShape;
+    const bool isA = *facts->opIdx == 0;
+    if (mn) {
+      m = (*mn)[0], n = (*mn)[1];
+      viewNotes_.push_back("M x N = " + dot->shape + ": the accumulator of the " + dot->op +
+                           " at line " + std::to_string(dot->line));
+    } else {
+      m = isA ? (*shape)[0] : (*shape)[1], n = m;
+      viewNotes_.push_back(std::string("no dot of the file takes this operand: ") +
+                           (isA ? "N = M = " : "M = N = ") + std::to_string(m));
+    }
+  }
   auto mapOf = [&](const layout::triton::Encoding& e, int64_t rows,
                    int64_t cols) -> layout::Expected<TensorMap> {
     const int64_t dims[] = {rows, cols};
@@ -132,10 +216,37 @@ void ExplorerApp::buildConvertScene() {
     if (end > start) viewNotes_.push_back(text.substr(start, end - start));
     start = end + 1;
   }
+  convertPlan_ = std::move(*plan);
+  applyConvertPick(); // the clicked element, if it is still in the tensor
+}
+
+void ExplorerApp::applyConvertPick() {
+  convertTrace_.reset();
+  if (convertPick_ && convertPlan_ && mapA_ && mapB_) {
+    auto t = traceElement(*convertPlan_, *mapA_, *mapB_, convertPick_->row, convertPick_->col,
+                          convertPick_->dst ? TraceSide::Destination : TraceSide::Source);
+    if (t)
+      convertTrace_ = std::move(*t);
+    else
+      convertPick_.reset(); // e.g. a smaller tensor now
+  }
+  markTrace(scene_, convertTrace_ ? &*convertTrace_ : nullptr);
+  ++sceneVersion_; // the fills changed: cached grid textures are stale
+}
+
+void ExplorerApp::convertPlanPanel() {
+  if (viewNotes_.empty()) return;
+  // Folded when long (a shuffle plan lists every round), so the panels under it stay in reach.
+  const std::string title = "Plan text (" + std::to_string(viewNotes_.size()) +
+                            " lines): " + viewNotes_.front() + "###plan text";
+  if (!ImGui::CollapsingHeader(title.c_str(),
+                               viewNotes_.size() <= 40 ? ImGuiTreeNodeFlags_DefaultOpen : 0))
+    return;
+  for (const auto& n : viewNotes_) ImGui::TextWrapped("%s", n.c_str());
 }
 
 void ExplorerApp::specialPanels() {
-  bool changed = false;
+  bool changed = false, layoutBChanged = false;
   if (in_.view == ViewKind::Banks) {
     ImGui::TextUnformatted("access = layout A; shared layout (empty: row-major):");
     changed |= ImGui::InputTextMultiline("##shared", &in_.shared, ImVec2(-1, 50));
@@ -173,6 +284,34 @@ void ExplorerApp::specialPanels() {
     changed |= ImGui::InputText("instruction", &in_.instruction);
     ImGui::SetNextItemWidth(120);
     changed |= ImGui::InputInt("element bits", &in_.elemBits);
+    // The access whose phases the heat maps draw, worst first.
+    BankPicker& picker = bankPicker_;
+    if (picker.shown >= 0 && picker.accesses.size() > 1) {
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::BeginCombo("##access", ("drawn: " + accessName(picker, picker.shown)).c_str())) {
+        ImGuiListClipper clipper; // thousands of accesses in a large tile
+        clipper.Begin(int(picker.worstFirst.size()));
+        while (clipper.Step())
+          for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            const int k = picker.worstFirst[size_t(i)];
+            if (ImGui::Selectable(accessName(picker, k).c_str(), k == picker.shown)) {
+              picker.pick = k;
+              changed = true;
+            }
+          }
+        ImGui::EndCombo();
+      }
+    }
+    // What colours the shared layout under the heat maps (also --color-by).
+    ImGui::TextUnformatted("shared layout by:");
+    for (const char* c : {"bank", "phase", "vector", "lane"}) {
+      ImGui::SameLine();
+      const bool on = in_.colorBy == c || (in_.colorBy.empty() && std::string(c) == "lane");
+      if (ImGui::RadioButton(c, on) && !on) {
+        in_.colorBy = c;
+        changed = true;
+      }
+    }
   } else if (in_.view == ViewKind::BlockLoad) {
     ImGui::TextUnformatted("operand = layout A (#ttg.dot_op of #ttig.dpas)");
     ImGui::SetNextItemWidth(120);
@@ -187,10 +326,37 @@ void ExplorerApp::specialPanels() {
     in_.k = std::clamp(in_.k, 1, 1 << 16);
     ImGui::SetNextItemWidth(120);
     changed |= ImGui::InputInt("element bits", &in_.elemBits);
+  } else if (in_.view == ViewKind::Convert) {
+    ImGui::TextUnformatted("source = layout A (above)");
+    ImGui::TextUnformatted("Layout B, the destination (encoding text, #xegpu, JSON or #alias)");
+    layoutBChanged = ImGui::InputTextMultiline("##convert B", &in_.layoutB, ImVec2(-1, 60));
+    errorBox(errB_, in_.layoutB, whereB_);
+    // The shared-memory round trip's bank model: the instruction's vendor prefix.
+    const std::string vendor = in_.instruction.substr(0, in_.instruction.find('.'));
+    ImGui::SetNextItemWidth(120);
+    if (ImGui::BeginCombo("shared-memory target", vendor.c_str())) {
+      for (const auto& t : layout::smem::builtinBankTargets())
+        if (ImGui::Selectable(t.name.c_str(), t.name == vendor) && !t.instructions.empty()) {
+          in_.instruction = t.instructions.front().name;
+          changed = true;
+        }
+      ImGui::EndCombo();
+    }
+    ImGui::SetNextItemWidth(120);
+    changed |= ImGui::InputInt("element bits", &in_.elemBits);
   }
-  if (changed) {
+  if (layoutBChanged) {
+    in_.elemBits = std::clamp(in_.elemBits, 1, 64);
+    refit_ = true;
+    rebuild(); // layout B is parsed again, then the view rebuilt
+  } else if (changed) {
     in_.elemBits = std::clamp(in_.elemBits, 1, 64);
     buildScene();
+  }
+  // The convert view's inspector sits above its plan text (hundreds of lines for shuffles).
+  if (in_.view == ViewKind::Convert) {
+    inspectorPanel();
+    convertPlanPanel();
   }
 }
 

@@ -7,6 +7,8 @@
 #include "layout/smem/bank_model.h"
 #include "layout/triton/layout_operand.h"
 
+#include "support/seed004_layouts.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,11 +22,7 @@ using layout::LinearLayout;
 using layout::views::CellGrid;
 
 // Seed 004's MFMA 16x16x32 reads of the 32x64 f16 tile (the README's `layoutctl banks` default).
-constexpr const char* kSeedReads = R"({
-  "inDims": [ {"name": "register", "bases": [[0, 1], [0, 2], [0, 4], [0, 32]]},
-              {"name": "lane", "bases": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], [0, 16]]},
-              {"name": "warp", "bases": [[0, 0], [0, 0], [16, 0]]} ],
-  "outDims": [ {"name": "dim0", "size": 32}, {"name": "dim1", "size": 64} ] })";
+constexpr const char* kSeedReads = layout_test::kSeed004ReadsJson;
 
 using AddressOf = std::function<uint64_t(uint64_t row, uint64_t col)>; // element address
 

@@ -235,6 +235,30 @@ TEST(ExplorerViews, TensorSceneMarksCtaTileBoundaries) {
   EXPECT_EQ(g->warpTileCols, 16);
 }
 
+// XeGPU's VNNI layout for B (lane_data = [2, 1]): lane l holds rows 2i and 2i + 1 of column l,
+// the pair packed in one 32-bit register. The lanes span no row, so Triton's rule alone calls
+// every row register a tile repetition and draws a thick line under every row, splitting the
+// pairs; with Intel's register order (lane_data first, then the instruction tile) the 16 rows of
+// the 16x16 instruction tile are one tile: no line inside it.
+TEST(ExplorerViews, XegpuVnniPairsStayInOneTile) {
+  int64_t shape[] = {16, 16};
+  auto x = parseLayoutInput(
+      "#xegpu.layout<inst_data = [16, 16], lane_layout = [1, 16], lane_data = [2, 1]>", shape);
+  ASSERT_TRUE(x) << x.error().message;
+  EXPECT_NE(ctaTile(x->layout).repetitionMask, 0u); // the generic rule's split
+  const CtaTile intel = ctaTile(x->layout, true);
+  EXPECT_EQ(intel.repetitionMask, 0u);
+  EXPECT_EQ(intel.extent, (std::vector<uint64_t>{16, 16}));
+  auto map = TensorMap::build(x->layout);
+  ASSERT_TRUE(map);
+  ViewOptions opt;
+  opt.intelTerms = true;
+  const Scene scene = tensorScene(*map, opt);
+  const CellGrid* g = scene.grid("tensor");
+  ASSERT_NE(g, nullptr);
+  for (uint8_t e : g->edges) EXPECT_EQ(e & kEdgeBottom, 0);
+}
+
 // CIELAB distance written here from the CIE formulas (not the palette's code).
 double deltaE(Rgba a, Rgba b) {
   auto lab = [](Rgba c) {

@@ -19,6 +19,13 @@ inline layout::LinearLayout make2D(std::vector<layout::InDimBases> ins, uint64_t
   return l ? *l : layout::LinearLayout();
 }
 
+// seed004Reads() as layout JSON, for tests that go through the text readers.
+inline constexpr const char* kSeed004ReadsJson = R"({
+  "inDims": [ {"name": "register", "bases": [[0, 1], [0, 2], [0, 4], [0, 32]]},
+              {"name": "lane", "bases": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], [0, 16]]},
+              {"name": "warp", "bases": [[0, 0], [0, 0], [16, 0]]} ],
+  "outDims": [ {"name": "dim0", "size": 32}, {"name": "dim1", "size": 64} ] })";
+
 // Seed 004's consumer (vector.load %arg8[%42, %41]): lane l of a wave reads row l % 16 (+16 for
 // thread_id_y), 8 f16 at column 8 * (l / 16) (+32 for the second k half, %45); the four waves of
 // thread_id_x / 64 read the same data.

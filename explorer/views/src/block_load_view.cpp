@@ -51,6 +51,14 @@ struct Rect {
 
 // What the drawing steps read: the plan, the operand's coordinates, the selection, and where
 // the loads and the drawn part of the operand lie.
+// Subgroups whose loads cover the same elements (the operand is broadcast across them, e.g. A
+// across the warps along N) share one tile, drawn in one colour.
+struct SubgroupTile {
+  std::pair<int64_t, int64_t> origin;
+  std::vector<int> subgroups;
+  std::vector<Rect> rects; // each load's rectangle
+};
+
 struct ViewInputs {
   const intel::BlockLoadPlan& plan;
   const OperandCoords& coords;
@@ -61,6 +69,8 @@ struct ViewInputs {
   std::vector<Rect> rects;            // each load's rectangle
   Rect region;                        // the drawn part of the operand
   float cell;                         // the operand grid's cell size
+  std::vector<SubgroupTile> tiles;    // every subgroup's (allSubgroups), else the selected one's
+  size_t selectedTile = 0;            // the tile of opt.subgroup
 };
 
 // The work-item and subgroup must exist in the operand's layout.
@@ -94,6 +104,96 @@ std::vector<Rect> loadRects(const intel::BlockLoadPlan& plan, std::pair<int64_t,
     rects.push_back({origin.first ^ l.offset[0], origin.second ^ l.offset[1], l.tileHeight,
                      int64_t(l.tileWidth) * l.numBlocks * l.elemBits / elemBits});
   return rects;
+}
+
+// Every subgroup's tile (only the selected one's unless `all`), in subgroup order.
+std::vector<SubgroupTile> subgroupTiles(const intel::BlockLoadPlan& plan, int selected, bool all,
+                                        int elemBits, size_t* selectedTile) {
+  const layout::LinearLayout& sg = plan.subgroupOffset;
+  const int count = sg.numInDims() > 0 ? int(sg.inDimSize(0)) : 1;
+  std::vector<SubgroupTile> tiles;
+  for (int s = 0; s < count; ++s) {
+    if (!all && s != selected) continue;
+    const auto origin = subgroupOrigin(sg, s);
+    auto it = std::find_if(tiles.begin(), tiles.end(),
+                           [&](const SubgroupTile& t) { return t.origin == origin; });
+    if (it == tiles.end()) {
+      tiles.push_back({origin, {}, loadRects(plan, origin, elemBits)});
+      it = tiles.end() - 1;
+    }
+    it->subgroups.push_back(s);
+    if (s == selected) *selectedTile = size_t(it - tiles.begin());
+  }
+  return tiles;
+}
+
+std::string subgroupList(const std::vector<int>& subgroups) {
+  std::string s = subgroups.size() == 1 ? "subgroup " : "subgroups ";
+  for (size_t i = 0; i < subgroups.size(); ++i) s += (i ? ", " : "") + std::to_string(subgroups[i]);
+  return s;
+}
+
+// Where one element of a load lands: the work-item, the register of its result (in the plan's
+// operand register units) and the byte of the load's GRF image; -1 where the executor gave none.
+struct LoadSlot {
+  int workItem = -1, reg = -1;
+  int64_t grfByte = -1;
+};
+
+// The slots of every element of a load's rows x cols rectangle (row-major), found by running the
+// reference executors on a surface whose elements hold their own row + 1, then their column + 1
+// (0 is padding or an undefined slot). Empty when the element size is not whole bytes.
+std::vector<LoadSlot> loadSlots(const intel::BlockIoTarget& target, const intel::BlockLoad& l,
+                                int64_t rows, int64_t cols, int elemBits, int regBits) {
+  if (elemBits % 8 != 0 || l.elemBits % elemBits != 0 || regBits <= 0) return {};
+  const int64_t bytes = elemBits / 8;
+  const int64_t pitch = std::max<int64_t>(64, (cols * bytes + 63) / 64 * 64);
+  const intel::BlockIoRequest req{
+      intel::BlockOp::Load,
+      {l.elemBits, l.tileWidth, l.tileHeight, l.numBlocks, l.transpose, l.vnni},
+      intel::Surface{0, pitch, rows, pitch},
+      0,
+      0};
+  const uint64_t mask = elemBits >= 64 ? ~uint64_t{0} : (uint64_t{1} << elemBits) - 1;
+  std::vector<uint8_t> mem[2];
+  std::vector<std::vector<uint64_t>> lanes[2];
+  std::vector<uint8_t> grf[2];
+  for (int k = 0; k < 2; ++k) {
+    mem[k].assign(size_t(pitch * rows), 0);
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        for (int64_t b = 0; b < bytes; ++b)
+          mem[k][size_t(r * pitch + c * bytes + b)] = uint8_t(uint64_t(k ? c + 1 : r + 1) >> 8 * b);
+    auto perLane = intel::loadPerWorkItem(target, req, mem[k]);
+    auto image = intel::loadGrfImage(target, req, mem[k]);
+    if (!perLane || !image) return {};
+    lanes[k] = std::move(*perLane);
+    grf[k] = std::move(*image);
+  }
+  std::vector<LoadSlot> slots(size_t(rows * cols));
+  auto slotOf = [&](uint64_t rowPlus1, uint64_t colPlus1) -> LoadSlot* {
+    if (rowPlus1 == 0 || colPlus1 == 0 || int64_t(rowPlus1) > rows || int64_t(colPlus1) > cols)
+      return nullptr;
+    return &slots[size_t(int64_t(rowPlus1 - 1) * cols + int64_t(colPlus1 - 1))];
+  };
+  for (size_t lane = 0; lane < lanes[0].size() && lane < lanes[1].size(); ++lane)
+    for (size_t i = 0; i < lanes[0][lane].size() && i < lanes[1][lane].size(); ++i)
+      for (int p = 0; p * elemBits < l.elemBits; ++p) {
+        LoadSlot* s = slotOf(lanes[0][lane][i] >> p * elemBits & mask,
+                             lanes[1][lane][i] >> p * elemBits & mask);
+        if (s && s->workItem < 0) {
+          s->workItem = int(lane);
+          s->reg = int((int64_t(i) * l.elemBits + p * elemBits) / regBits);
+        }
+      }
+  for (size_t o = 0; o + size_t(bytes) <= grf[0].size() && o + size_t(bytes) <= grf[1].size();
+       o += size_t(bytes)) {
+    uint64_t v[2] = {0, 0};
+    for (int k = 0; k < 2; ++k)
+      for (int64_t b = 0; b < bytes; ++b) v[k] |= uint64_t(grf[k][o + size_t(b)]) << 8 * b;
+    if (LoadSlot* s = slotOf(v[0], v[1]); s && s->grfByte < 0) s->grfByte = int64_t(o);
+  }
+  return slots;
 }
 
 // The drawn region: the whole operand, or the subgroup's loads when it is too large.
@@ -132,25 +232,101 @@ CellGrid operandGrid(const ViewInputs& v) {
   return g;
 }
 
-// Fills each load's cells in its colour, outlines it and labels it with its block shape.
-void drawLoads(const ViewInputs& v, CellGrid& g, Scene& s) {
+std::string loadName(const intel::BlockLoad& l) {
+  return intel::blockShapeName(
+      {l.elemBits, l.tileWidth, l.tileHeight, l.numBlocks, l.transpose, l.vnni});
+}
+
+// Which tile and load brings each drawn cell: {tile, load}, {-1, -1} for none.
+using Cover = std::vector<std::pair<int, int>>;
+
+// Fills each load's cells in its colour (with allSubgroups: its subgroup tile's), outlines it and
+// labels it with its block shape (the other tiles' loads with their subgroups). The selected
+// tile goes last so that its outlines lie over its neighbours'.
+Cover drawLoads(const ViewInputs& v, CellGrid& g, Scene& s) {
   const Rect& region = v.region;
-  for (size_t j = 0; j < v.rects.size(); ++j) {
-    const Rect& rc = v.rects[j];
-    for (int64_t r = rc.r0; r < rc.r0 + rc.rows; ++r)
-      for (int64_t c = rc.c0; c < rc.c0 + rc.cols; ++c)
-        if (region.contains(r, c))
-          g.fill[size_t(g.index(int(r - region.r0), int(c - region.c0)))] =
-              palette::categorical(int(j), v.plan.numLoads);
-    const intel::BlockLoad& l = v.plan.loads[j];
-    const std::string name = intel::blockShapeName(
-        {l.elemBits, l.tileWidth, l.tileHeight, l.numBlocks, l.transpose, l.vnni});
-    const float x = g.x + float(rc.c0 - region.c0) * v.cell;
-    const float y = g.y + float(rc.r0 - region.r0) * v.cell;
-    s.rects.push_back({x, y, float(rc.cols) * v.cell, float(rc.rows) * v.cell, Rgba{0, 0, 0, 0},
-                       palette::kOutline, 2});
-    s.texts.push_back({x + 3, y + 2, std::to_string(j) + ": " + name, palette::kText, 12});
+  const bool all = v.opt.allSubgroups;
+  const int numTiles = int(v.tiles.size());
+  Cover cover(g.fill.size(), {-1, -1});
+  for (size_t t = 0; t < v.tiles.size(); ++t) {
+    const SubgroupTile& tile = v.tiles[t];
+    for (size_t j = 0; j < tile.rects.size(); ++j) {
+      const Rect& rc = tile.rects[j];
+      const Rgba colour = all ? palette::categorical(int(t), numTiles)
+                              : palette::categorical(int(j), v.plan.numLoads);
+      for (int64_t r = std::max(rc.r0, region.r0);
+           r < std::min(rc.r0 + rc.rows, region.r0 + region.rows); ++r)
+        for (int64_t c = std::max(rc.c0, region.c0);
+             c < std::min(rc.c0 + rc.cols, region.c0 + region.cols); ++c) {
+          const size_t i = size_t(g.index(int(r - region.r0), int(c - region.c0)));
+          if (cover[i].first >= 0) continue; // a partly overlapping tile drawn before
+          g.fill[i] = colour;
+          cover[i] = {int(t), int(j)};
+        }
+    }
   }
+  auto outline = [&](size_t t, bool selected) {
+    const SubgroupTile& tile = v.tiles[t];
+    for (size_t j = 0; j < tile.rects.size(); ++j) {
+      const Rect& rc = tile.rects[j];
+      const bool seen = rc.r0 < region.r0 + region.rows && rc.r0 + rc.rows > region.r0 &&
+                        rc.c0 < region.c0 + region.cols && rc.c0 + rc.cols > region.c0;
+      if (!selected && !seen) continue;
+      const float x = g.x + float(rc.c0 - region.c0) * v.cell;
+      const float y = g.y + float(rc.r0 - region.r0) * v.cell;
+      s.rects.push_back({x, y, float(rc.cols) * v.cell, float(rc.rows) * v.cell, Rgba{0, 0, 0, 0},
+                         selected ? palette::kOutline : palette::kBoundary, selected ? 2.f : 1.f});
+      if (selected)
+        s.texts.push_back({x + 3, y + 2, std::to_string(j) + ": " + loadName(v.plan.loads[j]),
+                           palette::kText, 12});
+      if (all && j == 0)
+        s.texts.push_back(
+            {x + 3, y + (selected ? 16.f : 2.f), subgroupList(tile.subgroups), palette::kText, 12});
+    }
+  };
+  for (size_t t = 0; t < v.tiles.size(); ++t)
+    if (t != v.selectedTile) outline(t, false);
+  outline(v.selectedTile, true);
+  return cover;
+}
+
+// The inspector's text of every drawn cell: the load and subgroups that bring it, the work-item
+// and register of the load's result that receive it, and its byte in the load's GRF image.
+void addDetails(const ViewInputs& v, const intel::BlockIoTarget& target, const Cover& cover,
+                CellGrid& g) {
+  std::vector<std::vector<LoadSlot>> slots;
+  for (size_t j = 0; j < v.plan.loads.size(); ++j)
+    slots.push_back(loadSlots(target, v.plan.loads[j], v.rects[j].rows, v.rects[j].cols, v.elemBits,
+                              v.plan.operandRegisterBits));
+  const std::string unit = std::to_string(v.plan.operandRegisterBits) + "-bit";
+  g.details.assign(g.fill.size(), "");
+  for (int row = 0; row < g.rows; ++row)
+    for (int col = 0; col < g.cols; ++col) {
+      const size_t i = size_t(g.index(row, col));
+      const int64_t r = v.region.r0 + row, c = v.region.c0 + col;
+      std::string& d = g.details[i];
+      d = "element " + coordText(r, c) + ": ";
+      const auto [t, j] = cover[i];
+      if (t < 0) {
+        d += v.opt.allSubgroups ? "no subgroup loads it"
+                                : "not loaded by subgroup " + std::to_string(v.opt.subgroup);
+        continue;
+      }
+      const SubgroupTile& tile = v.tiles[size_t(t)];
+      const Rect& rc = tile.rects[size_t(j)];
+      const std::string load = "L" + std::to_string(j);
+      d += "load " + load + " (" + loadName(v.plan.loads[size_t(j)]) + ") of " +
+           subgroupList(tile.subgroups);
+      const auto& mine = slots[size_t(j)];
+      const size_t k = size_t((r - rc.r0) * rc.cols + (c - rc.c0));
+      if (k >= mine.size() || mine[k].workItem < 0) continue;
+      d += "\nwork-item " + std::to_string(mine[k].workItem) + ", register " +
+           std::to_string(mine[k].reg) + " of " + load + "'s result (" + unit + " registers)";
+      if (mine[k].grfByte >= 0)
+        d += "\nGRF byte " + std::to_string(mine[k].grfByte) + " of " + load +
+             "'s destination (GRF " + std::to_string(mine[k].grfByte / target.grfBytes) +
+             ", byte " + std::to_string(mine[k].grfByte % target.grfBytes) + ")";
+    }
 }
 
 // The work-item's elements: every register of its lane in the selected subgroup. Highlights the
@@ -203,7 +379,9 @@ CellGrid workItemGrid(const ViewInputs& v, const std::vector<const intel::Shuffl
       longest = std::max({longest, top.size(), bottom.size()});
       const size_t k = size_t(w.index(i, int(u)));
       w.labels[k] = top + "\n" + bottom;
-      w.fill[k] = palette::categorical(sh.load, v.plan.numLoads);
+      w.fill[k] = v.opt.allSubgroups
+                      ? palette::categorical(int(v.selectedTile), int(v.tiles.size()))
+                      : palette::categorical(sh.load, v.plan.numLoads);
     }
     w.rowHeaders.push_back("dpas " + std::to_string(sh.dpas));
   }
@@ -217,19 +395,27 @@ CellGrid workItemGrid(const ViewInputs& v, const std::vector<const intel::Shuffl
 void addTitles(const ViewInputs& v, const BlockLoadViewResult& res, const std::string& targetName,
                float x, Scene& s) {
   const intel::BlockLoadPlan& plan = v.plan;
-  s.texts.push_back({kLeft, 12,
-                     std::to_string(plan.numLoads) +
-                         (plan.numLoads == 1 ? " block load" : " block loads") +
-                         " per subgroup on " + targetName + ", " + std::to_string(v.elemBits) +
-                         "-bit elements; subgroup " + std::to_string(v.opt.subgroup) + " at " +
-                         coordText(v.origin.first, v.origin.second),
-                     palette::kText, 15});
-  s.texts.push_back({kLeft, 36,
-                     std::string("operand in memory coordinates (row, col") +
-                         (v.opt.transposedInMemory ? ", transposed: tensor dims swapped" : "") +
-                         "); black outline: work-item " + std::to_string(v.workItem) + "'s " +
-                         std::to_string(res.workItemElements) + " elements",
-                     palette::kText, 13});
+  s.texts.push_back(
+      {kLeft, 12,
+       std::to_string(plan.numLoads) + (plan.numLoads == 1 ? " block load" : " block loads") +
+           " per subgroup on " + targetName + ", " + std::to_string(v.elemBits) +
+           "-bit elements; " +
+           (v.opt.allSubgroups
+                ? std::to_string(res.numSubgroups) + " subgroups in " +
+                      std::to_string(res.numSubgroupTiles) + " tiles; selected: subgroup "
+                : std::string("subgroup ")) +
+           std::to_string(v.opt.subgroup) + " at " + coordText(v.origin.first, v.origin.second),
+       palette::kText, 15});
+  s.texts.push_back(
+      {kLeft, 36,
+       std::string("operand in memory coordinates (row, col") +
+           (v.opt.transposedInMemory ? ", transposed: tensor dims swapped" : "") +
+           (v.opt.allSubgroups ? "); colour: subgroup tile; blue outlines: subgroup " +
+                                     std::to_string(v.opt.subgroup) + "'s loads"
+                               : std::string(")")) +
+           "; black outline: work-item " + std::to_string(v.workItem) + "'s " +
+           std::to_string(res.workItemElements) + " elements",
+       palette::kText, 13});
   s.texts.push_back({x, 60,
                      "work-item " + std::to_string(v.workItem) + ": " +
                          std::to_string(res.workItemRegisters) + " " +
@@ -239,9 +425,41 @@ void addTitles(const ViewInputs& v, const BlockLoadViewResult& res, const std::s
 }
 
 // The legend from (lx, ly) down: a swatch, shape and origin per load (the first kLegendLoads),
-// then how many more there are.
+// then how many more there are. With allSubgroups the swatches are the subgroup tiles, and the
+// loads are listed by the name the work-item grid uses (L<load>).
 void addLegend(const ViewInputs& v, float lx, float ly, Scene& s) {
   const intel::BlockLoadPlan& plan = v.plan;
+  if (v.opt.allSubgroups) {
+    const int numTiles = int(v.tiles.size());
+    for (int t = 0; t < numTiles && t < kLegendLoads; ++t, ly += 22) {
+      const SubgroupTile& tile = v.tiles[size_t(t)];
+      s.rects.push_back({lx, ly, 18, 18, palette::categorical(t, numTiles), palette::kBoundary, 1});
+      s.texts.push_back({lx + 24, ly + 2,
+                         subgroupList(tile.subgroups) + ": tile at " +
+                             coordText(tile.origin.first, tile.origin.second) +
+                             (tile.subgroups.size() > 1 ? " (the same elements: broadcast)" : ""),
+                         palette::kText, 12});
+    }
+    if (numTiles > kLegendLoads) {
+      s.texts.push_back({lx, ly, "... " + std::to_string(numTiles - kLegendLoads) + " more tiles",
+                         palette::kText, 12});
+      ly += 22;
+    }
+    ly += 8;
+    for (int j = 0; j < plan.numLoads && j < kLegendLoads; ++j, ly += 20)
+      s.texts.push_back(
+          {lx, ly,
+           "L" + std::to_string(j) + " = load " + std::to_string(j) + ": " +
+               loadName(plan.loads[size_t(j)]) + " at " +
+               coordText(plan.loads[size_t(j)].offset[0], plan.loads[size_t(j)].offset[1]) +
+               " of each subgroup's tile",
+           palette::kText, 12});
+    if (plan.numLoads > kLegendLoads)
+      s.texts.push_back({lx, ly,
+                         "... " + std::to_string(plan.numLoads - kLegendLoads) + " more loads",
+                         palette::kText, 12});
+    return;
+  }
   for (int j = 0; j < plan.numLoads && j < kLegendLoads; ++j, ly += 22) {
     const intel::BlockLoad& l = plan.loads[size_t(j)];
     s.rects.push_back(
@@ -295,6 +513,9 @@ layout::Expected<BlockLoadViewResult> blockLoadView(std::string_view operandText
   const std::pair<int64_t, int64_t> origin = subgroupOrigin(plan.subgroupOffset, opt.subgroup);
   std::vector<Rect> rects = loadRects(plan, origin, elemBits);
   LAYOUT_TRY_ASSIGN(region, drawnRegion(rects, memRows, memCols, opt));
+  size_t selectedTile = 0;
+  std::vector<SubgroupTile> tiles =
+      subgroupTiles(plan, opt.subgroup, opt.allSubgroups, elemBits, &selectedTile);
   const ViewInputs v{.plan = plan,
                      .coords = coords,
                      .opt = opt,
@@ -305,14 +526,22 @@ layout::Expected<BlockLoadViewResult> blockLoadView(std::string_view operandText
                      .origin = origin,
                      .rects = std::move(rects),
                      .region = region,
-                     .cell = opt.cellSize > 0 ? opt.cellSize : 16};
+                     .cell = opt.cellSize > 0 ? opt.cellSize : 16,
+                     .tiles = std::move(tiles),
+                     .selectedTile = selectedTile};
 
   BlockLoadViewResult res;
   res.numLoads = plan.numLoads;
   res.gridRow0 = region.r0, res.gridCol0 = region.c0;
+  res.numSubgroups =
+      plan.subgroupOffset.numInDims() > 0 ? int(plan.subgroupOffset.inDimSize(0)) : 1;
+  res.numSubgroupTiles = int(v.tiles.size());
   Scene& s = res.scene;
   CellGrid g = operandGrid(v);
-  drawLoads(v, g, s);
+  const Cover cover = drawLoads(v, g, s);
+  res.unloadedCells = std::count_if(cover.begin(), cover.end(),
+                                    [](const std::pair<int, int>& c) { return c.first < 0; });
+  addDetails(v, *target, cover, g);
   res.workItemElements = markWorkItemElements(v, g);
   const float operandRight = g.x + g.width(), operandBottom = g.y + g.height();
   s.grids.push_back(std::move(g));

@@ -1,5 +1,7 @@
 #include "layout/views/conversion_view.h"
 
+#include "layout/views/conversion_trace.h"
+
 #include <algorithm>
 #include <string>
 
@@ -30,6 +32,15 @@ Scene conversionScene(const TensorMap& src, const TensorMap& dst,
   const float cellW = std::max(a.cellW, b.cellW), cellH = std::max(a.cellH, b.cellH);
   a.cellW = b.cellW = cellW;
   a.cellH = b.cellH = cellH;
+  // Each element's way through the plan, for the hover tooltip and the inspector: the same text
+  // on both sides ("src T7:2 -> dst T17:6, shuffle round 3").
+  if (src.rows() == dst.rows() && src.cols() == dst.cols()) {
+    const ConversionTracer tracer(plan, src, dst);
+    a.details.resize(size_t(src.numElements()));
+    for (uint64_t cell = 0; cell < src.numElements(); ++cell)
+      a.details[size_t(cell)] = tracer.summary(cell);
+    b.details = a.details;
+  }
   a.x = kMargin + kHeaderW;
   a.y = y + kLineH + kHeaderH;
   b.x = a.x + a.width() + kHeaderW + 2 * kMargin;

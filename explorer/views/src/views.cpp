@@ -89,7 +89,7 @@ CellGrid tensorShapedGrid(const char* id, const TensorMap& m) {
 // read at any zoom even though the labels carry only the thread id.
 } // namespace
 
-CtaTile ctaTile(const LinearLayout& ll) {
+CtaTile ctaTile(const LinearLayout& ll, bool runsStayInThread) {
   // Triton orders a distributed layout's register bases within-thread first, then the tile
   // repetitions; a repetition basis has one non-zero component, larger than every lane, warp and
   // block component of its dim. The tile spans the other bases: per dim, twice the largest
@@ -109,11 +109,16 @@ CtaTile ctaTile(const LinearLayout& ll) {
       }
   }
   tileMax = hardwareMax;
+  // Per dim, the next value of its leading run of register bases (runsStayInThread).
+  std::vector<uint64_t> run(size_t(nOut), 1);
   for (int b = 0; reg >= 0 && b < ll.inDimSizeLog2(reg); ++b) {
     int nonZero = 0, dim = -1;
     for (int o = 0; o < nOut; ++o)
       if (ll.basis(reg, b, o) != 0) ++nonZero, dim = o;
-    if (nonZero == 1 && ll.basis(reg, b, dim) > hardwareMax[size_t(dim)]) {
+    const bool inRun = runsStayInThread && nonZero == 1 && hardwareMax[size_t(dim)] == 0 &&
+                       ll.basis(reg, b, dim) == run[size_t(dim)];
+    if (inRun) run[size_t(dim)] *= 2;
+    if (nonZero == 1 && !inRun && ll.basis(reg, b, dim) > hardwareMax[size_t(dim)]) {
       t.repetitionMask |= uint64_t{1} << b;
     } else {
       for (int o = 0; o < nOut; ++o) {
@@ -134,9 +139,9 @@ namespace {
 
 // Thick edges between cells whose (first) owners are in different warps, blocks or CTA tiles, so
 // warp tiles and tile repetitions read at any zoom even though the labels carry only the thread.
-void addGroupEdges(const TensorMap& m, CellGrid& g) {
+void addGroupEdges(const TensorMap& m, CellGrid& g, bool intel) {
   if (!m.isDistributed()) return;
-  const uint64_t tiles = ctaTile(m.layout()).repetitionMask;
+  const uint64_t tiles = ctaTile(m.layout(), intel).repetitionMask;
   const uint64_t last = m.numInputs() - 1;
   if (m.inValue(last, "warp") == 0 && m.inValue(last, "block") == 0 && tiles == 0)
     return; // one warp, one block, one tile: no group boundaries
@@ -184,9 +189,9 @@ CellGrid tensorGrid(const TensorMap& map, const ViewOptions& opt, const std::str
       g.labels[c] += " +" + std::to_string(owners.size() - 1);
     }
   }
-  addGroupEdges(map, g);
+  addGroupEdges(map, g, opt.intelTerms);
   if (map.isDistributed() && map.layout().numOutDims() <= 2) {
-    const CtaTile tile = ctaTile(map.layout());
+    const CtaTile tile = ctaTile(map.layout(), opt.intelTerms);
     const bool twoDims = map.layout().numOutDims() == 2;
     g.tileRows = twoDims ? int(tile.extent[0]) : 1;
     g.tileCols = int(tile.extent.back());
@@ -231,7 +236,11 @@ Scene mmaOperandsScene(const MmaOperandMaps& maps, const ViewOptions& opt) {
   for (CellGrid& g : grids) g.cellW = cellW, g.cellH = cellH;
   CellGrid &a = grids.front(), &out = grids.back();
   const float titleH = kLineH + 4;
-  const float bHeight = maps.b ? grids[1].height() + titleH + kHeaderH + 2 * kMargin : 0;
+  // Without a B grid (wgmma reads B from shared memory) its note takes B's place: a line of its
+  // own above C's title, not drawn over it.
+  const float bHeight = maps.b               ? grids[1].height() + titleH + kHeaderH + 2 * kMargin
+                        : maps.noteB.empty() ? 0
+                                             : titleH + kMargin;
   a.x = kMargin + kHeaderW;
   a.y = y + bHeight + titleH + kHeaderH;
   const float right = a.x + a.width() + kHeaderW + 2 * kMargin;

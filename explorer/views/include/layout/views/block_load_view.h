@@ -17,9 +17,16 @@
 // dimmed; every load is outlined (a SceneRect in palette::kOutline) and labelled "<load>:
 // <shape name>"; the cells the selected work-item holds carry kMarkHighlight. Tensors above
 // `maxCells` elements are cropped to the subgroup's loads (gridRow0 / gridCol0 say where).
+// With `allSubgroups` (the explorer's view) every subgroup's loads are drawn over the workgroup
+// tile: subgroups whose tiles coincide (the operand is broadcast across them) form one tile, and
+// each cell is filled with palette::categorical(tile, numSubgroupTiles); the selected subgroup's
+// loads keep the kOutline outlines, the other tiles' loads are outlined in palette::kBoundary.
+// Each loaded cell's `details` say which load of which subgroups brings it, the work-item and
+// the register of the load's result (in operandRegisterBits units) that receive it, and its
+// byte in the load's GRF image (intel::loadPerWorkItem, intel::loadGrfImage).
 // Grid "workitem": rows = the DPAS instructions fed, cols = their operand registers; cell (i, u)
 // reads "L<load> r<k>" (register k of that load's result) and the memory coordinate of its first
-// element, filled in the load's colour.
+// element, filled in the load's colour (with allSubgroups: the subgroup tile's colour).
 #pragma once
 
 #include "layout/intel/block_load_plan.h"
@@ -38,6 +45,7 @@ struct BlockLoadViewOptions {
   int subgroup = 0;                // the warp whose loads and work-item are drawn
   int64_t maxCells = 1 << 18;      // larger tensors are cropped to the subgroup's loads
   float cellSize = 0;              // operand cells; 0: 16
+  bool allSubgroups = false;       // also draw every other subgroup's loads (see above)
 };
 
 struct BlockLoadViewResult {
@@ -47,6 +55,9 @@ struct BlockLoadViewResult {
   int workItemElements = 0;           // distinct elements the work-item holds (highlighted cells)
   int workItemRegisters = 0;          // DPAS operand registers assembled for the work-item
   int64_t gridRow0 = 0, gridCol0 = 0; // memory coordinate of the operand grid's top-left cell
+  int numSubgroups = 1;               // the operand layout's warps
+  int numSubgroupTiles = 1;           // their distinct tiles (broadcast subgroups share one)
+  int64_t unloadedCells = 0;          // drawn cells that no drawn subgroup's load covers
 };
 
 // Errors: "encoding: ..." (parse), "target: ...", "workItem: ...", "subgroup: ...", and the

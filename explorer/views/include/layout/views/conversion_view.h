@@ -1,7 +1,8 @@
 // The conversion view: layoutctl convert as a picture. Layout A is the source, layout B the
 // destination, over the same tensor; the planner (layout/conversion/conversion_plan.h) says how
 // the data moves, and the scene shows it:
-//   grids "convert.src" and "convert.dst": the tensor under each layout (owners as labels);
+//   grids "convert.src" and "convert.dst": the tensor under each layout (owners as labels; each
+//     cell's `details` is its trace summary, conversion_trace.h: "src T7:2 -> dst T17:6, ...");
 //   register permutation: grid "convert.registers", one cell per destination register, "r5 <- r2";
 //   intra-warp shuffles: per round a grid "convert.round.<i>" of three rows over the lanes: row 0
 //     the register each lane sends, row 2 what it receives ("L7.r2 -> r5", coloured as the lane it

@@ -13,8 +13,10 @@
 
 #include "layout/triton/encoding.h"
 
+#include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace layout::views {
 
@@ -28,5 +30,20 @@ struct MmaOperands {
 // Errors: an encoding that is not MMA-like (blocked, shared, ...), an element size the kWidth
 // rule does not cover, or an operand the verifier refuses.
 layout::Expected<MmaOperands> mmaOperands(const layout::triton::Encoding& encoding, int elemBits);
+
+// An accumulator element C(row, col) followed to the operands it is computed from: the threads
+// that hold it, and of A's row `row` and B's column `col` the cells those same threads hold (a
+// thread's copy of an operand broadcast across warps counts only in its own warp). Cells are
+// row-major indices of A (M x K), B (K x N) and C (M x N); cCells are all C cells the threads
+// hold, as a selection of them would highlight.
+struct OperandsPick {
+  int row = 0, col = 0;
+  std::vector<std::array<uint64_t, 3>> threads; // lane, warp, block
+  std::vector<uint64_t> aCells, bCells, cCells;
+};
+
+// Errors: (row, col) outside M x N, or an operand that has no layout over its shape.
+layout::Expected<OperandsPick> pickOperands(const MmaOperands& ops, int64_t m, int64_t n, int64_t k,
+                                            int row, int col);
 
 } // namespace layout::views

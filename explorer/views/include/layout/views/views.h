@@ -37,7 +37,11 @@ struct CtaTile {
   uint64_t repetitionMask = 0;
   std::vector<uint64_t> extent, warpExtent;
 };
-CtaTile ctaTile(const layout::LinearLayout& ll);
+// `runsStayInThread` (Intel: XeGPU and DPAS layouts, whose register order starts with the
+// lane_data / VNNI packing and then walks the instruction tile): a dim the lanes and subgroups do
+// not span keeps its leading run of register bases 1, 2, 4, ... inside the tile, so that the
+// rows a work-item packs (lane_data = [2, 1]) are never split by a tile line.
+CtaTile ctaTile(const layout::LinearLayout& ll, bool runsStayInThread = false);
 
 // The in-dim a distributed layout is coloured by when none is chosen: lane, else the first.
 std::string defaultColorBy(const TensorMap& map);
