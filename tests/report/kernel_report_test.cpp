@@ -147,6 +147,23 @@ module attributes {ttg.target = "cuda:90"} {
   EXPECT_TRUE(j["ops"][1]["note"].is_string());
 }
 
+// Bytes that are not UTF-8 (a file name, an encoding) reach the JSON and SARIF as U+FFFD: both
+// documents can be written out (a strict dump threw on them).
+TEST(Report, InvalidUtf8BecomesReplacementCharacters) {
+  const std::string text = "module attributes {ttg.target = \"cuda:80\"} {\n"
+                           "  tt.func @k(%a: tensor<32x32xf16, #\xff\xfe>) {\n"
+                           "    %0 = ttg.convert_layout %a : tensor<32x32xf16, #\xff> -> "
+                           "tensor<32x32xf16, #\xfe> loc(\"\xff.py\":3:4)\n"
+                           "    tt.return\n  }\n}\n";
+  const auto k = reportOk(text);
+  ASSERT_EQ(k.ops.size(), 1u);
+  std::string json, sarif;
+  EXPECT_NO_THROW(json = report::reportToJson(k).dump());
+  EXPECT_NO_THROW(sarif = report::reportToSarif(k).dump());
+  EXPECT_NE(json.find("\xef\xbf\xbd.py"), std::string::npos) << json;
+  EXPECT_EQ(json.find('\xff'), std::string::npos);
+}
+
 TEST(Report, ReaderErrorsAreLocated) {
   std::string text = kHandTile;
   text.resize(text.find("tt.return"));

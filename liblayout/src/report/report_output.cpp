@@ -95,6 +95,13 @@ std::string costText(const OpReport& r) {
   return o.str();
 }
 
+// Strings from the input (file names, attribute text, notes that quote it) may hold bytes that
+// are not UTF-8, which JSON text must not: the document is re-read with each such byte replaced
+// by U+FFFD (nlohmann's replacing serializer), so every consumer can dump it.
+ordered_json validUtf8(const ordered_json& j) {
+  return ordered_json::parse(j.dump(-1, ' ', false, ordered_json::error_handler_t::replace));
+}
+
 } // namespace
 
 ordered_json reportToJson(const KernelReport& k) {
@@ -219,7 +226,7 @@ ordered_json reportToJson(const KernelReport& k) {
                   {"reductions", s.reductions},
                   {"crossWarpReductions", s.crossWarpReductions}};
   j["notes"] = k.notes;
-  return j;
+  return validUtf8(j);
 }
 
 std::string reportText(const KernelReport& k) {
@@ -347,7 +354,7 @@ ordered_json reportToSarif(const KernelReport& k) {
   sarif["runs"] = ordered_json::array(
       {{{"tool", {{"driver", {{"name", "layoutctl"}, {"rules", std::move(rules)}}}}},
         {"results", std::move(results)}}});
-  return sarif;
+  return validUtf8(sarif);
 }
 
 } // namespace layout::report
