@@ -43,8 +43,12 @@ struct ExplorerInputs {
       "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
   std::string instruction = "nvidia.ld.b32";
   int elemBits = 16;
-  // Block-load view: layout A is the DPAS operand (#ttg.dot_op of #ttig.dpas).
+  // Block-load view: layout A is the DPAS operand (#ttg.dot_op of #ttig.dpas) or an XeGPU
+  // layout over the load_nd's descriptor shape; for XeGPU, one load's block "RxC" (empty: the
+  // layout's inst_data, else sg_data, else the shape) and its array_length.
   int workItem = 0;
+  std::string block;
+  int arrayLength = 1;
   // Operands view: layout A is an MMA encoding over M x N (the shape); A is M x k, B is k x N.
   int k = 32;
   // Start zoom: "labels" (the smallest zoom where labels show; a view of several grids that are
@@ -59,16 +63,6 @@ struct ExplorerInputs {
 
 class ExplorerApp {
 public:
-  // The banks view's access picker: the inputs its accesses were listed for (new inputs reset
-  // it to the worst), the access picked (-1: the worst), and what the last scene drew, for the
-  // panel and the report (special_views.cpp).
-  struct BankPicker {
-    std::string inputs;
-    int pick = -1;
-    std::vector<BankAccess> accesses;
-    std::vector<int> worstFirst;
-    int shown = -1; // -1: no banks scene
-  };
   explicit ExplorerApp(ExplorerInputs inputs);
   // The display options once ImGui exists: theme, UI scale (0: `contentScale`), panel width.
   void applyDisplay(float contentScale);
@@ -101,6 +95,18 @@ public:
   void recordFrameTime(double ms) { frameMs_.push_back(ms); }
 
 private:
+  // The banks view's access picker: the inputs its accesses were listed for (new inputs reset
+  // it to the worst), the access picked (-1: the worst), and what the last scene drew, for the
+  // panel and the report (special_views.cpp).
+  struct BankPicker {
+    std::string inputs;
+    int pick = -1;
+    std::vector<BankAccess> accesses;
+    std::vector<int> worstFirst;
+    int shown = -1; // -1: no banks scene
+    // "access 3: warp 0, issue 3, 8 wavefronts (ideal 4)", the picker's entry for access k.
+    std::string name(int k) const;
+  };
   BankPicker bankPicker_;
   // The drawn access and the list it was picked from, or null outside the banks view.
   nlohmann::ordered_json bankAccessReport() const;

@@ -115,6 +115,16 @@ KernelOp rowOf(const MlirModule& m, const report::OpReport& r) {
     // An Intel DPAS operand loaded by 2D block loads: the block-load plan.
     k.view = ViewKind::BlockLoad;
     k.layoutA = *block;
+  } else if (const std::string* desc = role(r, "layout");
+             r.blockIo && r.blockIo->tile.size() == 2 && !r.blockIo->transpose && desc &&
+             desc->rfind("#xegpu.", 0) == 0 &&
+             (r.op == "xegpu.load_nd" || r.op == "xegpu.prefetch_nd")) {
+    // An XeGPU 2D block load (or prefetch): the descriptor's layout over its shape, cut into the
+    // report's instruction tile. (The view draws no transposed loads: those open the tensor view.)
+    k.view = ViewKind::BlockLoad;
+    k.layoutA = *desc;
+    k.block = shapeText(r.blockIo->tile);
+    k.arrayLength = std::clamp(r.blockIo->arrayLength, 1, 64); // the input's range
   } else if (r.category == "dot" && acc && r.shape.size() == 2) {
     k.view = ViewKind::Operands;
     k.layoutA = *acc;
@@ -172,6 +182,8 @@ void applyKernelOp(const KernelOp& op, ExplorerInputs& in) {
   if (op.instruction) in.instruction = *op.instruction;
   if (op.elemBits) in.elemBits = *op.elemBits;
   if (op.k) in.k = *op.k;
+  in.block = op.block;
+  in.arrayLength = op.arrayLength;
 }
 
 std::optional<TensorTypeFacts> tensorTypeFacts(std::string_view text, const AttrAliases& aliases) {

@@ -25,6 +25,10 @@ struct KernelOp {
   std::string layoutA, layoutB, shape;
   std::optional<std::string> shared, instruction;
   std::optional<int> elemBits, k;
+  // The block-load view of an XeGPU load_nd / prefetch_nd: one load's block "RxC" and the
+  // descriptor's array_length (every row sets them: empty and 1 elsewhere).
+  std::string block;
+  int arrayLength = 1;
   // A dot's operand and result types as the file writes them: a tensor type picked for layout A
   // finds its dot here (the operands view's M x N, K and element bits).
   std::vector<std::string> types;

@@ -59,8 +59,15 @@ banks view (the access is layout A):
   --shared TEXT        shared layout (default: row-major #ttg.swizzled_shared)
   --instruction NAME   bank model instruction (default nvidia.ld.b32; see layoutctl banks --list)
   --element-bits N     element size in bits (default 16; --elem-bits is an alias)
-blockload view:        layout A is a DPAS operand (#ttg.dot_op of #ttig.dpas)
-  --work-item N        the work-item whose shuffle mapping is shown (default 0)
+blockload view:        layout A is a DPAS operand (#ttg.dot_op of #ttig.dpas), or the XeGPU layout
+                       (#xegpu.layout, #xegpu.slice, #xegpu.sg_map) of a load_nd's tensor
+                       descriptor over --shape (the workgroup tile when it has sg_layout)
+  --work-item N        the work-item whose registers are shown (default 0)
+  --block RxC          XeGPU: the block one 2D load moves, e.g. 8x16 (default: the layout's
+                       inst_data, else sg_data, else the whole shape); it must divide sg_data
+                       and be a legal load on the target
+  --array-length N     XeGPU: the descriptor's array_length, N blocks side by side per load
+                       (the memory drawn is N descriptors wide; default 1)
 convert view:          layout A converted to layout B (layoutctl convert); --element-bits and
                        --instruction's vendor (nvidia, cdna3, cdna4, xe) as for the banks view
 operands view:         layout A is an MMA encoding (or a #ttg.dot_op of one) over M x N
@@ -178,7 +185,8 @@ Options parseArgs(int argc, char** argv) {
         "--instruction", "--element-bits", "--elem-bits", "--work-item", "--color-by",
         "--screenshot",  "--svg",          "--script",    "--report",    "--frames",
         "--view",        "--op",           "--size",      "--zoom",      "--state",
-        "--k",           "--example",      "--theme",     "--ui-scale",  "--panel-width"};
+        "--k",           "--example",      "--theme",     "--ui-scale",  "--panel-width",
+        "--block",       "--array-length"};
     std::string value;
     size_t eq = a.find('=');
     if (!kOptions.count(a.substr(0, eq)))
@@ -206,6 +214,10 @@ Options parseArgs(int argc, char** argv) {
       o.inputs.elemBits = parseInt(value, a, 1, 64);
     else if (a == "--work-item")
       o.inputs.workItem = parseInt(value, a, 0, 1023);
+    else if (a == "--block") // checked by the view (an error, like a bad --shape)
+      o.inputs.block = value;
+    else if (a == "--array-length")
+      o.inputs.arrayLength = parseInt(value, a, 1, 64);
     else if (a == "--example") {
       const Example* e = findExample(value);
       if (!e) {

@@ -22,11 +22,13 @@ std::string shellQuoted(const std::string& s) {
 
 std::string encodeSessionState(const SessionState& s) {
   const ExplorerInputs& in = s.inputs;
-  nlohmann::ordered_json j = {
-      {"version", kStateVersion}, {"layoutA", in.layoutA},     {"layoutB", in.layoutB},
-      {"shape", in.shape},        {"view", viewName(in.view)}, {"op", opName(in.op)},
-      {"colorBy", in.colorBy},    {"shared", in.shared},       {"instruction", in.instruction},
-      {"elemBits", in.elemBits},  {"workItem", in.workItem}};
+  nlohmann::ordered_json j = {{"version", kStateVersion},      {"layoutA", in.layoutA},
+                              {"layoutB", in.layoutB},         {"shape", in.shape},
+                              {"view", viewName(in.view)},     {"op", opName(in.op)},
+                              {"colorBy", in.colorBy},         {"shared", in.shared},
+                              {"instruction", in.instruction}, {"elemBits", in.elemBits},
+                              {"workItem", in.workItem},       {"block", in.block},
+                              {"arrayLength", in.arrayLength}};
   j["selected"] = s.selected ? nlohmann::json(*s.selected) : nlohmann::json(nullptr);
   return base64Encode(j.dump(), /*urlSafe=*/true);
 }
@@ -68,10 +70,11 @@ layout::Expected<SessionState> decodeSessionState(std::string_view text) {
        {std::pair{"layoutA", &in.layoutA}, std::pair{"layoutB", &in.layoutB},
         std::pair{"shape", &in.shape}, std::pair{"colorBy", &in.colorBy},
         std::pair{"shared", &in.shared}, std::pair{"instruction", &in.instruction},
-        std::pair{"view", &view}, std::pair{"op", &op}})
+        std::pair{"view", &view}, std::pair{"op", &op}, std::pair{"block", &in.block}})
     LAYOUT_TRY(readText(key, *out));
   LAYOUT_TRY(integer("elemBits", in.elemBits, 1, 64));
   LAYOUT_TRY(integer("workItem", in.workItem, 0, 1023));
+  LAYOUT_TRY(integer("arrayLength", in.arrayLength, 1, 64));
   LAYOUT_TRY(integer("k", in.k, 1, 1 << 16));
   auto v = viewFromName(view);
   if (!v) return layout::makeError("state: view '" + view + "' is not a view of the explorer");
@@ -103,6 +106,8 @@ std::string commandLineOf(const ExplorerInputs& in) {
   add("--instruction", in.instruction, defaults.instruction);
   add("--element-bits", std::to_string(in.elemBits), std::to_string(defaults.elemBits));
   add("--work-item", std::to_string(in.workItem), std::to_string(defaults.workItem));
+  add("--block", in.block, defaults.block);
+  add("--array-length", std::to_string(in.arrayLength), std::to_string(defaults.arrayLength));
   add("--k", std::to_string(in.k), std::to_string(defaults.k));
   return cmd;
 }

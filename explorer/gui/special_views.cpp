@@ -1,5 +1,6 @@
 // The banks and block-load views of the app: their inputs in the side panel and their scenes
-// (explorer/bank_view.h, explorer/block_load_view.h). Both read layout A as text.
+// (explorer/bank_view.h, explorer/block_load_view.h, explorer/xegpu_block_load_view.h). Both
+// read layout A as text.
 #include "explorer_app.h"
 
 #include "layout/smem/bank_model.h"
@@ -9,6 +10,7 @@
 #include "layout/views/layout_input.h"
 #include "layout/views/mma_operands.h"
 #include "layout/views/views.h"
+#include "layout/views/xegpu_block_load_view.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -19,20 +21,55 @@ namespace layout::views {
 
 namespace {
 
-using BankPicker = ExplorerApp::BankPicker;
+// The block-load view of an XeGPU layout: its scene and notes, or the error ("" when drawn).
+std::string xegpuBlockLoadScene(const ExplorerInputs& in, const std::string& text,
+                                const std::vector<int64_t>& shape,
+                                const layout::AttrAliases& aliases, Scene& scene,
+                                std::vector<std::string>& notes) {
+  XegpuBlockLoadOptions opt;
+  opt.aliases = &aliases;
+  opt.arrayLength = in.arrayLength;
+  if (!in.block.empty()) {
+    auto block = parseBlockText(in.block);
+    if (!block) return block.error().message;
+    opt.block = *block;
+  }
+  auto v = xegpuBlockLoadView(text, shape, in.elemBits, in.workItem, opt);
+  if (!v) return v.error().message;
+  scene = std::move(v->scene);
+  const std::string block = std::to_string(v->block[0]) + "x" + std::to_string(v->block[1]);
+  notes.push_back("XeGPU: " + std::to_string(v->numLoads) + " block load(s) of " + v->instruction +
+                  " per subgroup; block " + block + " from " +
+                  (v->blockRule == "given" ? std::string("the block field") : v->blockRule) +
+                  (v->arrayLength > 1 ? ", array_length " + std::to_string(v->arrayLength) : "") +
+                  (v->packed ? ", packed (VNNI)" : ""));
+  notes.push_back("work-item " + std::to_string(in.workItem) + " holds " +
+                  std::to_string(v->workItemElements) +
+                  " elements; its load results: " + std::to_string(v->workItemRegisters) + " " +
+                  std::to_string(v->registerBits) + "-bit registers");
+  std::string tiles =
+      std::to_string(v->numSubgroups) + (v->numSubgroups == 1 ? " subgroup" : " subgroups");
+  if (v->numSubgroupTiles != v->numSubgroups)
+    tiles += " in " + std::to_string(v->numSubgroupTiles) +
+             " tiles (subgroups of one tile load the same elements: broadcast)";
+  notes.push_back(tiles + (v->unloadedCells == 0 ? "; their loads cover every drawn element"
+                                                 : "; " + std::to_string(v->unloadedCells) +
+                                                       " drawn elements are loaded by none"));
+  return "";
+}
 
-std::string accessName(const BankPicker& p, int k) {
-  const BankAccess& a = p.accesses[size_t(k)];
+} // namespace
+
+std::string ExplorerApp::BankPicker::name(int k) const {
+  const BankAccess& a = accesses[size_t(k)];
   return "access " + std::to_string(k) + ": warp " + std::to_string(a.warp) + ", issue " +
          std::to_string(a.issue) + ", " + std::to_string(a.wavefronts) + " wavefronts (ideal " +
          std::to_string(a.idealWavefronts) + ")";
 }
 
-} // namespace
-
 nlohmann::ordered_json ExplorerApp::bankAccessReport() const {
   if (bankPicker_.shown < 0) return nullptr;
-  const BankPicker& p = bankPicker_;
+  const auto& p = bankPicker_;
   const BankAccess& a = p.accesses[size_t(p.shown)];
   nlohmann::ordered_json wavefronts = nlohmann::ordered_json::array();
   for (const BankAccess& x : p.accesses) wavefronts.push_back(x.wavefronts);
@@ -64,7 +101,7 @@ void ExplorerApp::buildSpecialScene() {
     return;
   }
   if (in_.view == ViewKind::Banks) {
-    BankPicker& picker = bankPicker_;
+    auto& picker = bankPicker_;
     std::string inputs =
         access + '\n' + in_.shared + '\n' + in_.instruction + '\n' + std::to_string(in_.elemBits);
     for (int64_t d : *shape) inputs += "x" + std::to_string(d);
@@ -101,6 +138,17 @@ void ExplorerApp::buildSpecialScene() {
     swizzledShared_ = v->swizzledText;
     bankElements_ = std::move(v->elements);
     if (!swizzledShared_.empty()) viewNotes_.push_back("synthesized: " + swizzledShared_);
+    return;
+  }
+  if (isXegpuLayoutText(access, aliases_)) {
+    if (std::string e = xegpuBlockLoadScene(in_, access, *shape, aliases_, scene_, viewNotes_);
+        !e.empty())
+      errView_ = "blockload: " + e;
+    return;
+  }
+  if (!in_.block.empty() || in_.arrayLength != 1) {
+    errView_ = "blockload: block and array length apply to XeGPU layouts; a DPAS operand's loads "
+               "come from the block-load planner (clear them)";
     return;
   }
   // Every subgroup's loads over the workgroup tile, not only the selected subgroup's.
@@ -230,7 +278,8 @@ void ExplorerApp::applyConvertPick() {
     else
       convertPick_.reset(); // e.g. a smaller tensor now
   }
-  markTrace(scene_, convertTrace_ ? &*convertTrace_ : nullptr);
+  markTrace(scene_, convertTrace_ ? &*convertTrace_ : nullptr,
+            convertPlan_ ? &*convertPlan_ : nullptr);
   ++sceneVersion_; // the fills changed: cached grid textures are stale
 }
 
@@ -285,16 +334,16 @@ void ExplorerApp::specialPanels() {
     ImGui::SetNextItemWidth(120);
     changed |= ImGui::InputInt("element bits", &in_.elemBits);
     // The access whose phases the heat maps draw, worst first.
-    BankPicker& picker = bankPicker_;
+    auto& picker = bankPicker_;
     if (picker.shown >= 0 && picker.accesses.size() > 1) {
       ImGui::SetNextItemWidth(-1);
-      if (ImGui::BeginCombo("##access", ("drawn: " + accessName(picker, picker.shown)).c_str())) {
+      if (ImGui::BeginCombo("##access", ("drawn: " + picker.name(picker.shown)).c_str())) {
         ImGuiListClipper clipper; // thousands of accesses in a large tile
         clipper.Begin(int(picker.worstFirst.size()));
         while (clipper.Step())
           for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
             const int k = picker.worstFirst[size_t(i)];
-            if (ImGui::Selectable(accessName(picker, k).c_str(), k == picker.shown)) {
+            if (ImGui::Selectable(picker.name(k).c_str(), k == picker.shown)) {
               picker.pick = k;
               changed = true;
             }
@@ -313,12 +362,19 @@ void ExplorerApp::specialPanels() {
       }
     }
   } else if (in_.view == ViewKind::BlockLoad) {
-    ImGui::TextUnformatted("operand = layout A (#ttg.dot_op of #ttig.dpas)");
+    ImGui::TextUnformatted("operand = layout A (#ttg.dot_op of #ttig.dpas, or an #xegpu.layout");
+    ImGui::TextUnformatted("of a load_nd's tensor descriptor over the shape)");
     ImGui::SetNextItemWidth(120);
     changed |= ImGui::InputInt("element bits", &in_.elemBits);
     ImGui::SetNextItemWidth(120);
     changed |= ImGui::InputInt("work-item", &in_.workItem);
     in_.workItem = std::max(0, in_.workItem);
+    // XeGPU only: the block one load moves (empty: inst_data, else sg_data, else the shape).
+    ImGui::SetNextItemWidth(120);
+    changed |= ImGui::InputTextWithHint("block", "RxC, XeGPU", &in_.block);
+    ImGui::SetNextItemWidth(120);
+    changed |= ImGui::InputInt("array length", &in_.arrayLength);
+    in_.arrayLength = std::clamp(in_.arrayLength, 1, 64);
   } else if (in_.view == ViewKind::Operands) {
     ImGui::TextUnformatted("C = layout A (an MMA encoding) over M x N");
     ImGui::SetNextItemWidth(120);

@@ -17,6 +17,8 @@
 #include "layout/text/layout_json.h"
 #include "layout/triton/encoding.h"
 
+#include "support/encoding_layout.h"
+
 #include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
@@ -35,13 +37,7 @@ using layout::InDimBases;
 using layout::LinearLayout;
 namespace conv = layout::conversion;
 
-LinearLayout encodingLayout(const std::string& text, std::vector<int64_t> shape) {
-  auto enc = layout::triton::parseEncoding(text);
-  EXPECT_TRUE(enc.ok()) << (enc.ok() ? "" : enc.error().message);
-  auto l = layout::triton::toLinearLayout(*enc, shape);
-  EXPECT_TRUE(l.ok()) << (l.ok() ? "" : l.error().message);
-  return *l;
-}
+using layout_test::encodingLayout;
 
 // The tensor coordinates (packed) at a hardware location, by named dims.
 uint64_t at(const LinearLayout& l, uint64_t reg, uint64_t lane, uint64_t warp, uint64_t block = 0) {

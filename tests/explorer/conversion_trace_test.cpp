@@ -9,6 +9,8 @@
 
 #include "layout/triton/encoding.h"
 
+#include "support/encoding_layout.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -20,6 +22,7 @@ using layout::DimName;
 using layout::LinearLayout;
 using layout::conversion::ConversionKind;
 using layout::conversion::ConversionPlan;
+using layout_test::encodingLayout;
 
 namespace {
 
@@ -31,14 +34,6 @@ const char* kBlockedSameWarps = "#ttg.blocked<{sizePerThread = [2, 2], threadsPe
 // Warps stacked over rows: data crosses warps, through shared memory.
 const char* kBlockedRows = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], "
                            "warpsPerCTA = [4, 1], order = [1, 0]}>";
-
-LinearLayout encodingLayout(const std::string& text, std::vector<int64_t> shape) {
-  auto enc = layout::triton::parseEncoding(text);
-  EXPECT_TRUE(enc) << enc.error().message;
-  auto ll = layout::triton::toLinearLayout(*enc, shape);
-  EXPECT_TRUE(ll) << ll.error().message;
-  return *ll;
-}
 
 LinearLayout basesLayout(std::vector<layout::InDimBases> ins, uint64_t rows, uint64_t cols) {
   auto ll = LinearLayout::create(ins, {{DimName("dim0"), rows}, {DimName("dim1"), cols}});

@@ -11,6 +11,8 @@
 
 #include "layout/triton/encoding.h"
 
+#include "support/encoding_layout.h"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -22,16 +24,9 @@
 
 using namespace layout::views;
 using layout::LinearLayout;
+using layout_test::encodingLayout;
 
 namespace {
-
-LinearLayout encodingLayout(const std::string& text, std::vector<int64_t> shape) {
-  auto enc = layout::triton::parseEncoding(text);
-  EXPECT_TRUE(enc) << enc.error().message;
-  auto ll = layout::triton::toLinearLayout(*enc, shape);
-  EXPECT_TRUE(ll) << ll.error().message;
-  return *ll;
-}
 
 // in-dim values of input number `n` (in-dim 0 fastest) and the row-major cell apply gives.
 struct Brute {

@@ -119,6 +119,7 @@ void expectStep(const json& plan, const json& dest, std::pair<uint64_t, uint64_t
 TEST_F(ExplorerGuiConvert, ClickTracesTheElementAsLayoutctlPlansIt) {
   const std::vector<std::pair<int, int>> cells = {{0, 0}, {5, 9}, {17, 42}, {40, 7}, {63, 63}};
   std::set<std::string> kinds;
+  int bankWordsHighlighted = 0; // shared memory: cells marked in the store and load bank maps
   for (const char* dst : {kBlockedWarpRows, kBlockedMmaWarps}) {
     SCOPED_TRACE(dst);
     const Oracle a = Oracle::make(kMmaV2Warps2x2, 64, 64), b = Oracle::make(dst, 64, 64);
@@ -189,6 +190,28 @@ TEST_F(ExplorerGuiConvert, ClickTracesTheElementAsLayoutctlPlansIt) {
         // Highlighted: the element on both sides, and the round's sender and receiver.
         EXPECT_EQ(j["grids"]["convert.src"]["highlighted"], 1);
         EXPECT_EQ(j["grids"]["convert.dst"]["highlighted"], 1);
+        // Shared memory: the element's word is highlighted in each drawn phase of the store and
+        // load bank maps whose lanes (the plan's phase tables) touch it, nowhere else.
+        if (d0["step"].contains("offset")) {
+          const uint64_t word = d0["step"]["offset"].get<uint64_t>() * 2 / 4;
+          for (const char* which : {"store", "load"}) {
+            const json& phases = plan["shared"][which]["phases"];
+            for (size_t p = 0; p < phases.size(); ++p) {
+              const std::string id = std::string("convert.") + which + ".banks" +
+                                     (p == 0 ? "" : "." + std::to_string(p));
+              if (!j["grids"].contains(id)) continue; // not drawn (past the view's phases)
+              int touched = 0;
+              for (const json& l : phases[p]["lanes"]) {
+                const uint64_t first = l["byte"].get<uint64_t>() / 4,
+                               last =
+                                   (l["byte"].get<uint64_t>() + l["bytes"].get<uint64_t>() - 1) / 4;
+                touched |= first <= word && word <= last;
+              }
+              EXPECT_EQ(j["grids"][id]["highlighted"], touched) << id;
+              bankWordsHighlighted += touched;
+            }
+          }
+        }
         if (d0["step"].contains("round") && t["destinations"].size() == 1) {
           const std::string round =
               "convert.round." + std::to_string(d0["step"]["round"].get<int>());
@@ -201,6 +224,7 @@ TEST_F(ExplorerGuiConvert, ClickTracesTheElementAsLayoutctlPlansIt) {
     for (const auto& [id, g] : cleared["grids"].items()) EXPECT_EQ(g["highlighted"], 0) << id;
   }
   EXPECT_EQ(kinds, (std::set<std::string>{"sharedMemory", "warpShuffle"}));
+  EXPECT_GT(bankWordsHighlighted, 0); // element (0, 0) is in warp 0's first store
 }
 
 } // namespace

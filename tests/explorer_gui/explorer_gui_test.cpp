@@ -699,7 +699,8 @@ TEST_F(ExplorerGui, KernelOpsListOpensAnOpsView) {
 }
 
 // Intel IR: the Intel backend's block-pointer load of a DPAS operand opens the block-load view,
-// and an XeGPU convert_layout (layouts in its attributes, not its types) the convert view.
+// an XeGPU convert_layout (layouts in its attributes, not its types) the convert view, and an
+// XeGPU load_nd the block-load view of its descriptor's layout.
 TEST_F(ExplorerGui, KernelOpsOpenIntelBlockLoadsAndXegpuConversions) {
   struct Case {
     std::string file, op, view, layoutPrefix;
@@ -707,7 +708,8 @@ TEST_F(ExplorerGui, KernelOpsOpenIntelBlockLoadsAndXegpuConversions) {
   const std::string dir = std::string(LAYOUT_TEST_DATA_DIR) + "/ir/";
   for (const Case& c :
        {Case{dir + "intel/matmul_dpas.ttgir", "tt.load", "blockload", "#ttg.dot_op<"},
-        Case{dir + "xegpu/convert.mlir", "xegpu.convert_layout", "convert", "#xegpu.layout<"}}) {
+        Case{dir + "xegpu/convert.mlir", "xegpu.convert_layout", "convert", "#xegpu.layout<"},
+        Case{dir + "xegpu/gemm_wg.mlir", "xegpu.load_nd", "blockload", "#xegpu.layout<"}}) {
     SCOPED_TRACE(c.file);
     writeFile(path("list.txt"), "wait 3\nreport list.json\n");
     RunResult r = run({"--input", c.file, "--script", "list.txt"});

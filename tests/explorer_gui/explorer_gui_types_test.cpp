@@ -89,6 +89,16 @@ bool hasTileNote(const json& report) {
 
 // ---- element bits and K from the file's types -------------------------------------------------
 
+// The operands view of a 128x128 dot with K = 64: A is 128 x 64, B 64 x 128, C 128 x 128.
+void expectOperandsOf128x128WithK64(const json& j) {
+  const std::tuple<const char*, int, int> grids[] = {
+      {"mma.A", 128, 64}, {"mma.B", 64, 128}, {"mma.C", 128, 128}};
+  for (const auto& [grid, rows, cols] : grids) {
+    EXPECT_EQ(j["grids"][grid]["rows"], rows) << grid;
+    EXPECT_EQ(j["grids"][grid]["cols"], cols) << grid;
+  }
+}
+
 TEST_F(ExplorerGuiTypes, KernelOpRowsTakeElementBitsAndKFromTheirTypes) {
   writeFile(path("k.ttgir"), kernelText());
   writeFile(path("list.txt"), "wait 3\nreport list.json\n");
@@ -119,12 +129,7 @@ TEST_F(ExplorerGuiTypes, KernelOpRowsTakeElementBitsAndKFromTheirTypes) {
   EXPECT_EQ(j["view"], "operands");
   cmd = j["exports"]["commandLine"];
   EXPECT_NE(cmd.find("--k '64'"), std::string::npos) << cmd;
-  const std::tuple<const char*, int, int> grids[] = {
-      {"mma.A", 128, 64}, {"mma.B", 64, 128}, {"mma.C", 128, 128}};
-  for (const auto& [grid, rows, cols] : grids) {
-    EXPECT_EQ(j["grids"][grid]["rows"], rows) << grid;
-    EXPECT_EQ(j["grids"][grid]["cols"], cols) << grid;
-  }
+  expectOperandsOf128x128WithK64(j);
 }
 
 // The file's tensor types as layout A (what the "tensor type" list picks): the shape field follows
@@ -153,12 +158,7 @@ TEST_F(ExplorerGuiTypes, PickedTensorTypesGiveShapeElementBitsAndK) {
   cmd = j["exports"]["commandLine"];
   EXPECT_NE(cmd.find("--k '64'"), std::string::npos) << cmd;
   EXPECT_NE(cmd.find("--shape '128x64'"), std::string::npos) << cmd;
-  const std::tuple<const char*, int, int> grids[] = {
-      {"mma.A", 128, 64}, {"mma.B", 64, 128}, {"mma.C", 128, 128}};
-  for (const auto& [grid, rows, cols] : grids) {
-    EXPECT_EQ(j["grids"][grid]["rows"], rows) << grid;
-    EXPECT_EQ(j["grids"][grid]["cols"], cols) << grid;
-  }
+  expectOperandsOf128x128WithK64(j);
   // B's type is K x N: K is its first dim.
   r = run({"--input", "k.ttgir", "--layout", kDotB, "--view", "operands", "--frames", "3",
            "--report", "b.json"});

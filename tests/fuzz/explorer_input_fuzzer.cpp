@@ -1,6 +1,7 @@
 // libFuzzer target: what the layout explorer reads from its user: layout input (encoding text,
 // #xegpu attributes, layout JSON, tensor types) and shapes from the input panel, TTGIR files'
-// tensor types, state strings' Base64 (--state), and scripts (--script).
+// tensor types, state strings' Base64 (--state), scripts (--script), and an XeGPU layout with a
+// block shape in the block-load view.
 // Any input must give a value or an error, never crash, hang or leak; a layout that parses is
 // enumerated and drawn (tensor and hardware scenes, SVG) as the app would.
 //
@@ -12,6 +13,7 @@
 #include "layout/views/svg_export.h"
 #include "layout/views/ui_script.h"
 #include "layout/views/views.h"
+#include "layout/views/xegpu_block_load_view.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -36,6 +38,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       layout::views::parseShapeText(nl == std::string::npos ? "16x16" : text.substr(0, nl));
   if (!shape) return 0;
   const std::string layoutText = nl == std::string::npos ? text : text.substr(nl + 1);
+  // An XeGPU layout also opens the block-load view; the shape line doubles as the block.
+  if (layout::views::isXegpuLayoutText(layoutText)) {
+    layout::views::XegpuBlockLoadOptions bl;
+    bl.maxCells = 1 << 12; // keep each run fast
+    if (auto block = layout::views::parseBlockText(text.substr(0, nl)); block && size % 2)
+      bl.block = *block;
+    bl.arrayLength = 1 + int(size % 3);
+    (void)layout::views::xegpuBlockLoadView(layoutText, *shape, size % 4 ? 16 : 8, int(size % 17),
+                                            bl);
+  }
   auto in = layout::views::parseLayoutInput(layoutText, *shape);
   // An error's location (the explorer's caret) lies inside the text it was read from.
   if (!in && in.error().location) {

@@ -98,6 +98,80 @@ TEST(MlirAttribute, ValuesOfEveryKind) {
   EXPECT_EQ(parsed("#xegpu.scatter_tdesc_attr<>").items.size(), 0u);
 }
 
+// MLIR dense arrays (`order = array<i32: 1, 0>` on tt.trans) read as the lists `[1, 0]` reads
+// as, keeping their element type for printing.
+TEST(MlirAttribute, DenseArraysReadAsIntegerLists) {
+  AttrValue a = parsed("#d.x<{order = array<i32: 1, 0>, t = array<i64:-3,4>, e = array<i32>, "
+                       "b = array<i1: true, false>, u = array<ui8: 255>, l = [1, 0]}>");
+  const AttrValue* order = a.find("order");
+  ASSERT_NE(order, nullptr);
+  EXPECT_EQ(order->kind, AttrValue::Kind::List);
+  EXPECT_EQ(order->text, "i32");
+  EXPECT_EQ(ints(order), (std::vector<int64_t>{1, 0}));
+  EXPECT_EQ(order->items.at(1).kind, AttrValue::Kind::Integer);
+  EXPECT_EQ(order->items.at(1).location.column, 29);
+  EXPECT_EQ(ints(a.find("t")), (std::vector<int64_t>{-3, 4}));
+  EXPECT_EQ(a.find("e")->kind, AttrValue::Kind::List);
+  EXPECT_TRUE(a.find("e")->items.empty());
+  const AttrValue* bools = a.find("b");
+  ASSERT_EQ(bools->items.size(), 2u);
+  EXPECT_EQ(bools->items[0].kind, AttrValue::Kind::Boolean);
+  EXPECT_TRUE(bools->items[0].boolean);
+  EXPECT_FALSE(bools->items[1].boolean);
+  EXPECT_EQ(ints(a.find("u")), (std::vector<int64_t>{255}));
+  // The same items as the bracketed list; printed back in each one's own form.
+  EXPECT_EQ(ints(a.find("l")), ints(order));
+  EXPECT_EQ(printAttrValue(a), "#d.x<{order = array<i32: 1, 0>, t = array<i64: -3, 4>, "
+                               "e = array<i32>, b = array<i1: true, false>, u = array<ui8: 255>, "
+                               "l = [1, 0]}>");
+  // As a positional parameter, and `array` alone is still a keyword.
+  EXPECT_EQ(ints(&parsed("#d.x<array<i64: 7>>").items.at(0)), (std::vector<int64_t>{7}));
+  EXPECT_EQ(parsed("#d.x<{k = array}>").find("k")->kind, AttrValue::Kind::Keyword);
+}
+
+// A malformed dense array is a located error saying what was expected, never a crash.
+TEST(MlirAttribute, MalformedDenseArraysAreLocatedErrors) {
+  EXPECT_EQ(errorOf("#d.x<{a = array<i32: 1,"),
+            "line 1, column 24: expected an integer in the dense array 'array<i32: ...>', got "
+            "the end of the text");
+  EXPECT_EQ(errorOf("#d.x<{a = array<i32: x>}>"),
+            "line 1, column 22: expected an integer in the dense array 'array<i32: ...>', got 'x'");
+  EXPECT_EQ(errorOf("#d.x<{a = array<"),
+            "line 1, column 17: expected the element type of a dense array (i32, i64, ...), got "
+            "the end of the text");
+  EXPECT_EQ(errorOf("#d.x<{a = array<i32: 1 0>}>"),
+            "line 1, column 24: expected ',' or '>' in the dense array 'array<i32: ...>', got '0'");
+  EXPECT_EQ(errorOf("#d.x<{a = array<i32 1>}>"),
+            "line 1, column 21: expected ':' or '>' after the element type of the dense array "
+            "'array<i32: ...>', got '1'");
+  EXPECT_EQ(errorOf("#d.x<{a = array<f32: 1.5>}>"),
+            "line 1, column 17: dense array element type 'f32' is not read (only integer types "
+            "up to 64 bits: i1 to i64)");
+  EXPECT_EQ(errorOf("#d.x<{a = array<i128: 1>}>"),
+            "line 1, column 17: dense array element type 'i128' is not read (only integer types "
+            "up to 64 bits: i1 to i64)");
+  EXPECT_EQ(errorOf("#d.x<{a = array<i8: 1, 256>}>"),
+            "line 1, column 24: 256 does not fit in i8 in the dense array 'array<i8: ...>'");
+  EXPECT_EQ(errorOf("#d.x<{a = array<si8: -129>}>"),
+            "line 1, column 22: -129 does not fit in si8 in the dense array 'array<si8: ...>'");
+  EXPECT_EQ(errorOf("#d.x<{a = array<ui8: -1>}>"),
+            "line 1, column 22: -1 does not fit in ui8 in the dense array 'array<ui8: ...>'");
+  EXPECT_EQ(errorOf("#d.x<{a = array<i1: yes>}>"),
+            "line 1, column 21: expected true or false in the dense array 'array<i1: ...>', got "
+            "'yes'");
+  EXPECT_EQ(errorOf("#d.x<{a = array<i64: 99999999999999999999>}>"),
+            "line 1, column 40: integer does not fit in 64 bits");
+  // Every cut of a well-formed one inside its parameters is an error too.
+  const std::string whole = "#d.x<{a = array<i32: 1, -2>}>";
+  for (size_t n = 5; n < whole.size(); ++n) {
+    auto v = parseAttribute(whole.substr(0, n));
+    EXPECT_FALSE(v) << whole.substr(0, n);
+    if (!v) {
+      EXPECT_EQ(v.error().message.rfind("line 1, column ", 0), 0u) << v.error().message;
+    }
+  }
+}
+
 TEST(MlirAttribute, ErrorsCarryLineAndColumn) {
   EXPECT_EQ(errorOf("#ttg.blocked<{order = [1, 0}>"),
             "line 1, column 28: expected ',' or ']' in a list, got '}'");

@@ -164,6 +164,7 @@ TEST(MlirOps, MatmulTypesAndEncodings) {
   ASSERT_TRUE(desc.encoding);
   EXPECT_EQ(desc.encoding->text, "ttg.swizzled_shared");
   EXPECT_EQ(desc.extras, (std::vector<std::string>{"#smem"}));
+  EXPECT_TRUE(desc.extraValues.empty()); // only a descriptor's extras are read
 
   // An inline dot operand encoding whose parent is an alias: the alias is resolved.
   const MlirType& dotA = opNamed(m, "ttg.local_load").resultTypes.at(0);
@@ -188,11 +189,15 @@ TEST(MlirOps, MatmulTypesAndEncodings) {
   ASSERT_EQ(dot.resultTypes.size(), 1u);
   EXPECT_EQ(dot.resultTypes[0].encoding->text, "ttg.nvidia_mma");
 
-  // Attribute text parseAttribute does not read is kept as written.
+  // A dense array reads as a list of integers; its text is kept as written.
   const MlirNamedAttr* order = opNamed(m, "tt.trans").attribute("order");
   ASSERT_NE(order, nullptr);
   EXPECT_EQ(order->text, "array<i32: 1, 0>");
-  EXPECT_FALSE(order->value);
+  ASSERT_TRUE(order->value);
+  EXPECT_EQ(order->value->kind, AttrValue::Kind::List);
+  ASSERT_EQ(order->value->items.size(), 2u);
+  EXPECT_EQ(order->value->items[0].integer, 1);
+  EXPECT_EQ(order->value->items[1].integer, 0);
 }
 
 // Storage widths of scalar type names, written out by hand from the types' definitions (TF32
@@ -455,6 +460,11 @@ gpu.module @kernels {
   EXPECT_EQ(db.encoding->find("lane_data")->items.at(0).integer, 2);
   EXPECT_EQ(db.extras,
             (std::vector<std::string>{"#xegpu.block_tdesc_attr<boundary_check = true>"}));
+  ASSERT_EQ(db.extraValues.size(), 1u);
+  ASSERT_TRUE(db.extraValues[0]);
+  EXPECT_EQ(db.extraValues[0]->text, "xegpu.block_tdesc_attr");
+  EXPECT_TRUE(db.extraValues[0]->find("boundary_check")->boolean);
+  EXPECT_TRUE(da.extraValues.empty());
 
   const MlirOp& load = m.ops[5];
   EXPECT_EQ(load.name, "xegpu.load_nd");
@@ -471,6 +481,46 @@ gpu.module @kernels {
   EXPECT_EQ(dpas.operandTypes.size(), 3u);
   EXPECT_EQ(dpas.resultTypes.size(), 1u);
   EXPECT_EQ(dpas.attribute("layout_result_0")->value->find("sg_data")->items.at(1).integer, 16);
+}
+
+// A descriptor's block attributes are read wherever they stand (before or after the layout,
+// through an alias), so array_length is a parameter lookup; a malformed dense array in an op's
+// attributes leaves that attribute as text.
+TEST(MlirOps, XeGpuDescriptorAttributesAndDenseArrays) {
+  MlirModule m = readOk(
+      R"(#blk = #xegpu.block_tdesc_attr<array_length = 2 : i64, boundary_check = true>
+#l = #xegpu.layout<inst_data = [8, 16]>
+gpu.module @k {
+  gpu.func @f(%A: memref<64x64xf16>) kernel {
+    %t = xegpu.create_nd_tdesc %A : memref<64x64xf16> -> !xegpu.tensor_desc<8x16xf16, #l, #blk>
+    %u = xegpu.create_nd_tdesc %A : memref<64x64xf16> -> !xegpu.tensor_desc<8x16xf16, #xegpu.block_tdesc_attr<array_length = 4>, #l>
+    %v = xegpu.load_nd %t <{transpose = array<i64: 1, 0>, bad = array<i32: 1,>}> : !xegpu.tensor_desc<8x16xf16, #l, #blk> -> vector<8x16xf16>
+    gpu.return
+  }
+}
+)");
+  const MlirType& t = opNamed(m, "xegpu.create_nd_tdesc").resultTypes.at(0);
+  EXPECT_EQ(t.encodingText, "#l");
+  EXPECT_EQ(t.extras, (std::vector<std::string>{"#blk"}));
+  ASSERT_EQ(t.extraValues.size(), 1u);
+  ASSERT_TRUE(t.extraValues[0]);
+  EXPECT_EQ(t.extraValues[0]->text, "xegpu.block_tdesc_attr");
+  EXPECT_EQ(t.extraValues[0]->find("array_length")->integer, 2);
+  const MlirType& u = opNamed(m, "xegpu.create_nd_tdesc", 1).resultTypes.at(0);
+  EXPECT_EQ(u.encodingText, "#l");
+  ASSERT_EQ(u.extraValues.size(), 1u);
+  EXPECT_EQ(u.extraValues[0]->find("array_length")->integer, 4);
+
+  const MlirOp& load = opNamed(m, "xegpu.load_nd");
+  const MlirNamedAttr* transpose = load.attribute("transpose");
+  ASSERT_TRUE(transpose && transpose->value);
+  EXPECT_EQ(transpose->value->text, "i64");
+  ASSERT_EQ(transpose->value->items.size(), 2u);
+  EXPECT_EQ(transpose->value->items[0].integer, 1);
+  const MlirNamedAttr* bad = load.attribute("bad");
+  ASSERT_NE(bad, nullptr);
+  EXPECT_EQ(bad->text, "array<i32: 1,>");
+  EXPECT_FALSE(bad->value);
 }
 
 TEST(MlirOps, ScfIfResultsStringsCommentsAndUnknownOps) {

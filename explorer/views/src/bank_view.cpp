@@ -625,6 +625,22 @@ std::string accessLine(const BankViewResult& res) {
 
 } // namespace
 
+float appendBankPhases(Scene& s, const smem::BankReport& r, const std::string& prefix, float x,
+                       float y, int heatMax, int maxPhases) {
+  maxPhases = std::max(1, maxPhases);
+  const std::vector<PhaseCells> cells = sideCells(r, maxPhases, OffsetElements{});
+  size_t longest = 2; // the bank numbers of the column headers
+  for (const PhaseCells& pc : cells)
+    for (const std::string& l : pc.labels) longest = std::max(longest, l.size());
+  std::map<std::string, std::vector<std::vector<uint64_t>>> unused; // no tensor to point into
+  return drawSide(s, r, cells, prefix, x, y, std::max(24.f, 7.f * float(longest) + 8), heatMax,
+                  maxPhases, unused);
+}
+
+void appendBankLegend(Scene& s, float x, float y, int heatMax) {
+  drawLegend(s, x, y, std::max(1, heatMax));
+}
+
 std::vector<std::string> bankColorings(const layout::LinearLayout* access) {
   std::vector<std::string> out = {"bank", "phase", "vector"};
   if (access)

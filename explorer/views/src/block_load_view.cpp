@@ -2,6 +2,8 @@
 // and one work-item's shuffle mapping, with coordinates taken from the operand's linear layout.
 #include "layout/views/block_load_view.h"
 
+#include "block_load_common.h"
+
 #include "layout/intel/block_io.h"
 #include "layout/triton/encoding.h"
 
@@ -15,15 +17,16 @@ namespace {
 
 namespace intel = layout::intel;
 namespace dims = layout::dims;
+using detail::coordText;
+using detail::loadName;
+using detail::LoadSlot;
+using detail::Rect;
+using detail::subgroupList;
 
 constexpr float kLeft = 56; // room for the row headers
 constexpr float kTop = 100;
 constexpr float kGap = 80;
 constexpr int kLegendLoads = 16;
-
-std::string coordText(int64_t r, int64_t c) {
-  return "(" + std::to_string(r) + ", " + std::to_string(c) + ")";
-}
 
 // Memory coordinates (row, col) of one register of the operand layout.
 struct OperandCoords {
@@ -38,14 +41,6 @@ struct OperandCoords {
     ll.apply(ins, outs);
     const int64_t a = int64_t(outs[size_t(d0)]), b = int64_t(outs[size_t(d1)]);
     return transposed ? std::pair{b, a} : std::pair{a, b};
-  }
-};
-
-struct Rect {
-  int64_t r0 = 0, c0 = 0, rows = 0, cols = 0;
-
-  bool contains(int64_t r, int64_t c) const {
-    return r >= r0 && r < r0 + rows && c >= c0 && c < c0 + cols;
   }
 };
 
@@ -127,75 +122,6 @@ std::vector<SubgroupTile> subgroupTiles(const intel::BlockLoadPlan& plan, int se
   return tiles;
 }
 
-std::string subgroupList(const std::vector<int>& subgroups) {
-  std::string s = subgroups.size() == 1 ? "subgroup " : "subgroups ";
-  for (size_t i = 0; i < subgroups.size(); ++i) s += (i ? ", " : "") + std::to_string(subgroups[i]);
-  return s;
-}
-
-// Where one element of a load lands: the work-item, the register of its result (in the plan's
-// operand register units) and the byte of the load's GRF image; -1 where the executor gave none.
-struct LoadSlot {
-  int workItem = -1, reg = -1;
-  int64_t grfByte = -1;
-};
-
-// The slots of every element of a load's rows x cols rectangle (row-major), found by running the
-// reference executors on a surface whose elements hold their own row + 1, then their column + 1
-// (0 is padding or an undefined slot). Empty when the element size is not whole bytes.
-std::vector<LoadSlot> loadSlots(const intel::BlockIoTarget& target, const intel::BlockLoad& l,
-                                int64_t rows, int64_t cols, int elemBits, int regBits) {
-  if (elemBits % 8 != 0 || l.elemBits % elemBits != 0 || regBits <= 0) return {};
-  const int64_t bytes = elemBits / 8;
-  const int64_t pitch = std::max<int64_t>(64, (cols * bytes + 63) / 64 * 64);
-  const intel::BlockIoRequest req{
-      intel::BlockOp::Load,
-      {l.elemBits, l.tileWidth, l.tileHeight, l.numBlocks, l.transpose, l.vnni},
-      intel::Surface{0, pitch, rows, pitch},
-      0,
-      0};
-  const uint64_t mask = elemBits >= 64 ? ~uint64_t{0} : (uint64_t{1} << elemBits) - 1;
-  std::vector<uint8_t> mem[2];
-  std::vector<std::vector<uint64_t>> lanes[2];
-  std::vector<uint8_t> grf[2];
-  for (int k = 0; k < 2; ++k) {
-    mem[k].assign(size_t(pitch * rows), 0);
-    for (int64_t r = 0; r < rows; ++r)
-      for (int64_t c = 0; c < cols; ++c)
-        for (int64_t b = 0; b < bytes; ++b)
-          mem[k][size_t(r * pitch + c * bytes + b)] = uint8_t(uint64_t(k ? c + 1 : r + 1) >> 8 * b);
-    auto perLane = intel::loadPerWorkItem(target, req, mem[k]);
-    auto image = intel::loadGrfImage(target, req, mem[k]);
-    if (!perLane || !image) return {};
-    lanes[k] = std::move(*perLane);
-    grf[k] = std::move(*image);
-  }
-  std::vector<LoadSlot> slots(size_t(rows * cols));
-  auto slotOf = [&](uint64_t rowPlus1, uint64_t colPlus1) -> LoadSlot* {
-    if (rowPlus1 == 0 || colPlus1 == 0 || int64_t(rowPlus1) > rows || int64_t(colPlus1) > cols)
-      return nullptr;
-    return &slots[size_t(int64_t(rowPlus1 - 1) * cols + int64_t(colPlus1 - 1))];
-  };
-  for (size_t lane = 0; lane < lanes[0].size() && lane < lanes[1].size(); ++lane)
-    for (size_t i = 0; i < lanes[0][lane].size() && i < lanes[1][lane].size(); ++i)
-      for (int p = 0; p * elemBits < l.elemBits; ++p) {
-        LoadSlot* s = slotOf(lanes[0][lane][i] >> p * elemBits & mask,
-                             lanes[1][lane][i] >> p * elemBits & mask);
-        if (s && s->workItem < 0) {
-          s->workItem = int(lane);
-          s->reg = int((int64_t(i) * l.elemBits + p * elemBits) / regBits);
-        }
-      }
-  for (size_t o = 0; o + size_t(bytes) <= grf[0].size() && o + size_t(bytes) <= grf[1].size();
-       o += size_t(bytes)) {
-    uint64_t v[2] = {0, 0};
-    for (int k = 0; k < 2; ++k)
-      for (int64_t b = 0; b < bytes; ++b) v[k] |= uint64_t(grf[k][o + size_t(b)]) << 8 * b;
-    if (LoadSlot* s = slotOf(v[0], v[1]); s && s->grfByte < 0) s->grfByte = int64_t(o);
-  }
-  return slots;
-}
-
 // The drawn region: the whole operand, or the subgroup's loads when it is too large.
 layout::Expected<Rect> drawnRegion(const std::vector<Rect>& rects, int64_t memRows, int64_t memCols,
                                    const BlockLoadViewOptions& opt) {
@@ -230,11 +156,6 @@ CellGrid operandGrid(const ViewInputs& v) {
   for (int64_t r = 0; r < region.rows; ++r) g.rowHeaders.push_back(std::to_string(region.r0 + r));
   for (int64_t c = 0; c < region.cols; ++c) g.colHeaders.push_back(std::to_string(region.c0 + c));
   return g;
-}
-
-std::string loadName(const intel::BlockLoad& l) {
-  return intel::blockShapeName(
-      {l.elemBits, l.tileWidth, l.tileHeight, l.numBlocks, l.transpose, l.vnni});
 }
 
 // Which tile and load brings each drawn cell: {tile, load}, {-1, -1} for none.
@@ -272,16 +193,9 @@ Cover drawLoads(const ViewInputs& v, CellGrid& g, Scene& s) {
       const bool seen = rc.r0 < region.r0 + region.rows && rc.r0 + rc.rows > region.r0 &&
                         rc.c0 < region.c0 + region.cols && rc.c0 + rc.cols > region.c0;
       if (!selected && !seen) continue;
-      const float x = g.x + float(rc.c0 - region.c0) * v.cell;
-      const float y = g.y + float(rc.r0 - region.r0) * v.cell;
-      s.rects.push_back({x, y, float(rc.cols) * v.cell, float(rc.rows) * v.cell, Rgba{0, 0, 0, 0},
-                         selected ? palette::kOutline : palette::kBoundary, selected ? 2.f : 1.f});
-      if (selected)
-        s.texts.push_back({x + 3, y + 2, std::to_string(j) + ": " + loadName(v.plan.loads[j]),
-                           palette::kText, 12});
-      if (all && j == 0)
-        s.texts.push_back(
-            {x + 3, y + (selected ? 16.f : 2.f), subgroupList(tile.subgroups), palette::kText, 12});
+      detail::outlineLoad(s, g.x + float(rc.c0 - region.c0) * v.cell,
+                          g.y + float(rc.r0 - region.r0) * v.cell, rc, v.cell, selected, j,
+                          loadName(v.plan.loads[j]), all && j == 0 ? &tile.subgroups : nullptr);
     }
   };
   for (size_t t = 0; t < v.tiles.size(); ++t)
@@ -296,9 +210,9 @@ void addDetails(const ViewInputs& v, const intel::BlockIoTarget& target, const C
                 CellGrid& g) {
   std::vector<std::vector<LoadSlot>> slots;
   for (size_t j = 0; j < v.plan.loads.size(); ++j)
-    slots.push_back(loadSlots(target, v.plan.loads[j], v.rects[j].rows, v.rects[j].cols, v.elemBits,
-                              v.plan.operandRegisterBits));
-  const std::string unit = std::to_string(v.plan.operandRegisterBits) + "-bit";
+    slots.push_back(detail::loadSlots(target, v.plan.loads[j], v.rects[j].rows, v.rects[j].cols,
+                                      v.elemBits, v.plan.operandRegisterBits));
+  const std::string unit = std::to_string(v.plan.operandRegisterBits) + "-bit registers";
   g.details.assign(g.fill.size(), "");
   for (int row = 0; row < g.rows; ++row)
     for (int col = 0; col < g.cols; ++col) {
@@ -319,13 +233,7 @@ void addDetails(const ViewInputs& v, const intel::BlockIoTarget& target, const C
            subgroupList(tile.subgroups);
       const auto& mine = slots[size_t(j)];
       const size_t k = size_t((r - rc.r0) * rc.cols + (c - rc.c0));
-      if (k >= mine.size() || mine[k].workItem < 0) continue;
-      d += "\nwork-item " + std::to_string(mine[k].workItem) + ", register " +
-           std::to_string(mine[k].reg) + " of " + load + "'s result (" + unit + " registers)";
-      if (mine[k].grfByte >= 0)
-        d += "\nGRF byte " + std::to_string(mine[k].grfByte) + " of " + load +
-             "'s destination (GRF " + std::to_string(mine[k].grfByte / target.grfBytes) +
-             ", byte " + std::to_string(mine[k].grfByte % target.grfBytes) + ")";
+      if (k < mine.size()) d += detail::slotText(mine[k], load, unit, target.grfBytes);
     }
 }
 

@@ -2,7 +2,9 @@
 
 #include "layout/views/views.h"
 
+#include <algorithm>
 #include <map>
+#include <utility>
 
 namespace layout::views {
 
@@ -112,6 +114,31 @@ nlohmann::ordered_json stepJson(const TraceStep& s) {
   }
   j["text"] = s.text;
   return j;
+}
+
+// The cell of the element's word in each drawn phase of the store and load bank maps: column
+// = its bank, row = the word's rank among the bank's words in that phase.
+void markBankWords(const Scene& scene, const ElementTrace& trace,
+                   const layout::smem::SwizzleResult& shared,
+                   std::map<std::string, std::vector<uint64_t>>& cells) {
+  std::optional<uint64_t> byte;
+  for (const TraceMove& m : trace.moves)
+    if (m.step.kind == TraceStepKind::SharedMemory && m.step.byte) byte = m.step.byte;
+  if (!byte) return;
+  for (const auto& [prefix, report] : {std::pair{"convert.store.banks", &shared.store},
+                                       std::pair{"convert.load.banks", &shared.load}}) {
+    const uint64_t word = *byte / uint64_t(std::max(1, report->instruction.bankBytes));
+    for (size_t p = 0; p < report->phases.size(); ++p) {
+      const std::string id = std::string(prefix) + (p == 0 ? "" : "." + std::to_string(p));
+      const CellGrid* g = scene.grid(id);
+      if (!g) break;
+      for (const layout::smem::BankUse& u : report->phases[p].banks) {
+        auto it = std::find(u.words.begin(), u.words.end(), word);
+        if (it != u.words.end() && u.bank < g->cols && it - u.words.begin() < g->rows)
+          cells[id].push_back(uint64_t(g->index(int(it - u.words.begin()), u.bank)));
+      }
+    }
+  }
 }
 
 } // namespace
@@ -330,8 +357,9 @@ nlohmann::ordered_json traceToJson(const ElementTrace& t, size_t maxOwners) {
   return j;
 }
 
-void markTrace(Scene& scene, const ElementTrace* trace) {
+void markTrace(Scene& scene, const ElementTrace* trace, const ConversionPlan* plan) {
   std::map<std::string, std::vector<uint64_t>> cells;
+  if (trace && plan && plan->shared) markBankWords(scene, *trace, *plan->shared, cells);
   if (trace) {
     for (const char* id : {"convert.src", "convert.dst"})
       if (const CellGrid* g = scene.grid(id))

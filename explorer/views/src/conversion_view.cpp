@@ -1,15 +1,62 @@
 #include "layout/views/conversion_view.h"
 
+#include "layout/triton/linear_encoding_of.h"
+#include "layout/views/bank_view.h"
 #include "layout/views/conversion_trace.h"
 
 #include <algorithm>
 #include <string>
+#include <tuple>
 
 namespace layout::views {
 
 namespace {
 
 constexpr float kMargin = 16, kHeaderW = 44, kHeaderH = 18, kLineH = 15;
+
+int bankHeatMax(const layout::smem::SwizzleResult& shared) {
+  return std::max({1, shared.store.maxWays(), shared.load.maxWays()});
+}
+
+// "store: nvidia.st.b128 (32 banks x 4 B), 8 element(s) per lane, 1-way, 64 wavefronts
+// (ideal 64) over 4 warps x 4 accesses".
+std::string sideLine(const char* side, const layout::smem::BankReport& r) {
+  return std::string(side) + ": " + r.instruction.name + " (" +
+         std::to_string(r.instruction.banks) + " banks x " +
+         std::to_string(r.instruction.bankBytes) + " B), " + std::to_string(r.vectorElements) +
+         " element(s) per lane, " + std::to_string(r.maxWays()) + "-way, " +
+         std::to_string(r.wavefronts) + " wavefronts (ideal " + std::to_string(r.idealWavefronts) +
+         ") over " + std::to_string(r.warps) + " warps x " + std::to_string(r.accessesPerWarp) +
+         " accesses";
+}
+
+// The shared-memory path: the buffer's layout, then the bank maps of the store (src registers
+// into the buffer) and of the load (the buffer into dst registers), each the phases of warp 0's
+// first access, on one heat scale. Grids "convert.store.banks[.p]", "convert.load.banks[.p]".
+float drawSharedRoundTrip(Scene& s, const layout::smem::SwizzleResult& shared, float y) {
+  const int heatMax = bankHeatMax(shared);
+  s.texts.push_back({kMargin, y, "shared-memory round trip: src stores its tile, dst loads it",
+                     palette::kText, 15});
+  y += kLineH + 8;
+  auto text = layout::triton::linearEncodingOf(shared.shared);
+  s.texts.push_back({kMargin, y,
+                     "buffer layout: " + (text ? text->text() : "(" + text.error().message + ")"),
+                     palette::kText, 13});
+  y += kLineH + 12;
+  constexpr int kMaxPhases = 8; // the plan text has every figure
+  for (const auto& [side, prefix, report] : {std::tuple{"store", "convert.store.", &shared.store},
+                                             std::tuple{"load", "convert.load.", &shared.load}}) {
+    s.texts.push_back({kMargin, y, sideLine(side, *report), palette::kText, 14});
+    s.texts.push_back({kMargin, y + kLineH + 4,
+                       "warp 0's first access, phase by phase; rows: wavefronts, a cell: the lanes "
+                       "on that word (5+3: lane 5 and 3 more)",
+                       palette::kText, 13});
+    y = appendBankPhases(s, *report, prefix, kMargin + kHeaderW, y + 2 * kLineH + 16, heatMax,
+                         kMaxPhases) +
+        kMargin;
+  }
+  return y;
+}
 
 } // namespace
 
@@ -18,6 +65,11 @@ Scene conversionScene(const TensorMap& src, const TensorMap& dst,
   using layout::conversion::ConversionKind;
   Scene s;
   float y = kMargin;
+  if (plan.kind == ConversionKind::SharedMemory && plan.shared) {
+    // The heat scale of the bank maps below; the canvas pins it in the corner.
+    appendBankLegend(s, kMargin, y, bankHeatMax(*plan.shared));
+    y += 30;
+  }
   const std::string kind = std::string(layout::conversionKindName(plan.kind));
   std::string summary = "conversion: " + kind;
   if (plan.kind == ConversionKind::WarpShuffle)
@@ -122,6 +174,8 @@ Scene conversionScene(const TensorMap& src, const TensorMap& dst,
       s.grids.push_back(std::move(g));
       if (++shown == 64) break; // the plan text lists every round
     }
+  } else if (plan.kind == ConversionKind::SharedMemory && plan.shared) {
+    y = drawSharedRoundTrip(s, *plan.shared, y);
   }
   for (const auto& note : plan.notes) {
     s.texts.push_back({kMargin, y, note, palette::kText, 13});

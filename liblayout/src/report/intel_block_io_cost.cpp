@@ -156,14 +156,22 @@ Expected<BlockIoFigures> dpasAccumulatorBlockStores(const triton::Encoding& enco
                     "one DPAS accumulator tile [repeatCount, executionSize] per store");
 }
 
+std::array<int64_t, 3> dpasInstructionShape(const target::DpasUnit& unit, int repeatCount,
+                                            int aBits) {
+  return {repeatCount > 0 ? repeatCount : unit.maxRepeatCount, unit.executionSize,
+          int64_t(unit.systolicDepth) * (aBits > 0 ? std::max(1, 32 / aBits) : 1)};
+}
+
+std::string dpasShapeText(const std::array<int64_t, 3>& shape) {
+  return "[" + std::to_string(shape[0]) + ", " + std::to_string(shape[1]) + ", " +
+         std::to_string(shape[2]) + "]";
+}
+
 DotFigures dpasFigures(const target::DpasUnit& unit, int repeatCount, int aBits, int64_t m,
                        int64_t n, int64_t k) {
-  const int64_t M = repeatCount > 0 ? repeatCount : unit.maxRepeatCount;
-  const int64_t N = unit.executionSize;
-  const int64_t K = int64_t(unit.systolicDepth) * (aBits > 0 ? std::max(1, 32 / aBits) : 1);
+  const auto [M, N, K] = dpasInstructionShape(unit, repeatCount, aBits);
   DotFigures d;
-  d.instrShape =
-      "[" + std::to_string(M) + ", " + std::to_string(N) + ", " + std::to_string(K) + "]";
+  d.instrShape = dpasShapeText({M, N, K});
   if (m > 0 && n > 0 && k > 0 && m % M == 0 && n % N == 0 && k % K == 0)
     d.instructions = (m / M) * (n / N) * (k / K);
   return d;

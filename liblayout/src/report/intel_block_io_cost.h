@@ -9,8 +9,10 @@
 #include "layout/triton/encoding.h"
 #include "layout/xegpu/xegpu_layout.h"
 
+#include <array>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace layout::report::detail {
@@ -50,9 +52,17 @@ Expected<BlockIoFigures> dpasAccumulatorBlockStores(const triton::Encoding& enco
                                                     std::span<const int64_t> shape, int elemBits,
                                                     const intel::BlockIoTarget& t);
 
-// One DPAS instruction [M, N, K] for `aBits`-bit operands (M = repeatCount, N = the execution
-// size, K = systolic depth x operands per 32-bit channel) and how many cover C [m, n] over A's
-// k (0 when they do not divide).
+// The shape [M, N, K] of one DPAS instruction of `unit` for `aBits`-bit operands: M =
+// repeatCount (the unit's largest when 0), N = the execution size, K = systolic depth x operands
+// per 32-bit channel.
+std::array<int64_t, 3> dpasInstructionShape(const target::DpasUnit& unit, int repeatCount,
+                                            int aBits);
+
+// "[M, N, K]", as DotFigures::instrShape holds it.
+std::string dpasShapeText(const std::array<int64_t, 3>& shape);
+
+// One DPAS instruction (dpasInstructionShape) and how many cover C [m, n] over A's k (0 when
+// they do not divide).
 DotFigures dpasFigures(const target::DpasUnit& unit, int repeatCount, int aBits, int64_t m,
                        int64_t n, int64_t k);
 

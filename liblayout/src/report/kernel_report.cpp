@@ -14,6 +14,7 @@
 #include "layout/xegpu/internal/xegpu_attr_value.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 #include <memory>
@@ -478,15 +479,16 @@ void intelDotFigures(Analysis& a, const MlirOp& op, const MlirType& acc, DotFigu
   target::DpasUnit unit = *a.dpas;
   unit.executionSize = int(p->executionSize);
   unit.systolicDepth = int(p->systolicDepth);
-  const DotFigures one = detail::dpasFigures(unit, int(p->repeatCount), 32 / int(p->opsPerChan),
-                                             p->repeatCount, p->executionSize, k);
-  d.instrShape = one.instrShape;
+  const std::array<int64_t, 3> shape =
+      detail::dpasInstructionShape(unit, int(p->repeatCount), 32 / int(p->opsPerChan));
+  d.instrShape = detail::dpasShapeText(shape);
   // The accumulator tiles a subgroup holds (registers / one tile's share per lane), each over
   // K / the instruction's K.
+  const int64_t kSteps = k > 0 && shape[2] > 0 && k % shape[2] == 0 ? k / shape[2] : 0;
   const int64_t perTile = p->repeatCount * p->executionSize / std::max(1, a.lanes);
   auto ll = a.layoutOf(acc);
-  if (*ll && perTile > 0 && one.instructions > 0)
-    d.instructions = int64_t((*ll)->inDimSize(DimName("register"))) / perTile * one.instructions;
+  if (*ll && perTile > 0 && kSteps > 0)
+    d.instructions = int64_t((*ll)->inDimSize(DimName("register"))) / perTile * kSteps;
 }
 
 void analyzeDot(Analysis& a, const MlirOp& op, OpReport& r) {
@@ -576,17 +578,12 @@ void addAttrLayout(OpReport& r, std::string role, const std::shared_ptr<const At
 
 // `array_length = N` of a descriptor's #xegpu.block_tdesc_attr, else 1.
 int arrayLengthOf(const MlirType& desc) {
-  for (const std::string& extra : desc.extras) {
-    const size_t at = extra.find("array_length");
-    if (at == std::string::npos) continue;
-    int v = 0;
-    for (size_t i = extra.find('=', at) + 1; i > 0 && i < extra.size(); ++i) {
-      if (std::isdigit(static_cast<unsigned char>(extra[i])) && v < 1 << 20)
-        v = v * 10 + (extra[i] - '0');
-      else if (extra[i] != ' ')
-        break;
-    }
-    return std::max(1, v);
+  for (const std::shared_ptr<const AttrValue>& extra : desc.extraValues) {
+    const AttrValue* n = extra ? extra->find("array_length") : nullptr;
+    if (!n) continue;
+    // Bounded so that the int holds it; the block I/O rules refuse anything past a few blocks.
+    return n->kind == AttrValue::Kind::Integer ? int(std::clamp<int64_t>(n->integer, 1, 1 << 20))
+                                               : 1;
   }
   return 1;
 }
@@ -678,32 +675,13 @@ void analyzeXegpuConversion(Analysis& a, const MlirOp& op, OpReport& r) {
   planInto(a, r, Analysis::encodingKey(in, ""), Analysis::encodingKey(out, ""), **s, **d, false);
 }
 
-// The integers of an attribute written `array<i32: 1, 0>` or `[1, 0]`; empty when there are none.
+// The integers of a list attribute, `[1, 0]` or the dense array `array<i32: 1, 0>` (which the
+// attribute parser reads as the same list); empty when there are none.
 std::vector<int64_t> integerArray(const MlirNamedAttr* attr) {
   std::vector<int64_t> out;
-  if (!attr) return out;
-  if (attr->value && attr->value->kind == AttrValue::Kind::List) {
-    for (const AttrValue& v : attr->value->items)
-      if (v.kind == AttrValue::Kind::Integer) out.push_back(v.integer);
-    return out;
-  }
-  std::string_view t = attr->text;
-  if (size_t colon = t.find(':'); startsWith(t, "array<") && colon != std::string_view::npos)
-    t = t.substr(colon + 1);
-  int64_t v = 0;
-  bool digits = false, negative = false;
-  for (char c : t) {
-    if (std::isdigit(static_cast<unsigned char>(c)) && v < (int64_t{1} << 40)) {
-      v = v * 10 + (c - '0');
-      digits = true;
-    } else {
-      if (digits) out.push_back(negative ? -v : v);
-      negative = c == '-';
-      v = 0;
-      digits = false;
-    }
-  }
-  if (digits) out.push_back(negative ? -v : v);
+  if (!attr || !attr->value || attr->value->kind != AttrValue::Kind::List) return out;
+  for (const AttrValue& v : attr->value->items)
+    if (v.kind == AttrValue::Kind::Integer) out.push_back(v.integer);
   return out;
 }
 

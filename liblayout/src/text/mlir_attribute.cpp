@@ -156,6 +156,7 @@ private:
     if (c == '-' || c == '+' || std::isdigit(static_cast<unsigned char>(c))) return parseNumber();
     if (isIdentStart(c)) {
       std::string word = identifier();
+      if (word == "array" && peek() == '<') return parseDenseArray(depth);
       if (word == "true" || word == "false") {
         v.kind = AttrValue::Kind::Boolean;
         v.boolean = word == "true";
@@ -249,6 +250,88 @@ private:
       v.items.push_back(std::move(*item));
       if (consume(']')) return v;
       if (!consume(',')) return fail("expected ',' or ']' in a list, got " + describeNext());
+    }
+  }
+
+  // The bit width of a dense array's integer element type (`i32`, `si8`, `ui64`), else 0.
+  static int denseIntegerBits(std::string_view type) {
+    if (type.starts_with("si") || type.starts_with("ui"))
+      type.remove_prefix(2);
+    else if (type.starts_with("i"))
+      type.remove_prefix(1);
+    else
+      return 0;
+    if (type.empty() || type.size() > 2 || type[0] == '0' ||
+        !std::all_of(type.begin(), type.end(),
+                     [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
+      return 0;
+    const int bits = std::stoi(std::string(type));
+    return bits <= 64 ? bits : 0;
+  }
+
+  // The values an element may take: siN [-2^(N-1), 2^(N-1) - 1], uiN [0, 2^N - 1], signless iN
+  // either, as MLIR reads them (64-bit bounds are those of the int64 read).
+  static std::pair<int64_t, int64_t> denseRange(std::string_view type, int bits) {
+    const int64_t max = std::numeric_limits<int64_t>::max();
+    const int64_t signedMax = bits == 64 ? max : (int64_t{1} << (bits - 1)) - 1;
+    const int64_t unsignedMax = bits >= 63 ? max : (int64_t{1} << bits) - 1;
+    if (type[0] == 's') return {-signedMax - 1, signedMax};
+    if (type[0] == 'u') return {0, unsignedMax};
+    return {-signedMax - 1, unsignedMax};
+  }
+
+  // `array<i32: 1, 0>` or `array<i64>` (an MLIR dense array, as ops print their `order`,
+  // `boundaryCheck` or `transpose`): a List of Integers (Booleans for i1) like `[1, 0]`, with the
+  // element type in `text`. The cursor is on the '<' after `array`.
+  Expected<AttrValue> parseDenseArray(int depth) {
+    AttrValue v;
+    v.location = location();
+    v.kind = AttrValue::Kind::List;
+    advance(); // <
+    skipSpace();
+    if (!isIdentStart(peek()))
+      return fail("expected the element type of a dense array (i32, i64, ...), got " +
+                  describeNext());
+    const SourceLocation typeAt = location();
+    v.text = identifier();
+    const int bits = denseIntegerBits(v.text);
+    if (bits == 0)
+      return makeErrorAt(typeAt, "dense array element type " + detail::quoteInput(v.text) +
+                                     " is not read (only integer types up to 64 bits: i1 to i64)");
+    const std::string what = "dense array " + detail::quoteInput("array<" + v.text + ": ...>");
+    if (consume('>')) return v;
+    if (!consume(':'))
+      return fail("expected ':' or '>' after the element type of the " + what + ", got " +
+                  describeNext());
+    if (depth + 1 > kMaxDepth) return fail("attribute nested more than 200 levels deep");
+    while (true) {
+      if (!spend(1)) return overBudget();
+      skipSpace();
+      AttrValue item;
+      item.location = location();
+      const char c = peek();
+      if (bits == 1 && isIdentStart(c)) {
+        const std::string word = identifier();
+        if (word != "true" && word != "false")
+          return makeErrorAt(item.location, "expected true or false in the " + what + ", got " +
+                                                detail::quoteInput(word));
+        item.kind = AttrValue::Kind::Boolean;
+        item.boolean = word == "true";
+      } else if (c == '-' || c == '+' || std::isdigit(static_cast<unsigned char>(c))) {
+        auto n = parseInteger();
+        if (!n) return n.error();
+        const auto [low, high] = denseRange(v.text, bits);
+        if (*n < low || *n > high)
+          return makeErrorAt(item.location,
+                             std::to_string(*n) + " does not fit in " + v.text + " in the " + what);
+        item.integer = *n;
+      } else {
+        return fail("expected an integer in the " + what + ", got " + describeNext());
+      }
+      v.items.push_back(std::move(item));
+      if (consume('>')) return v;
+      if (!consume(','))
+        return fail("expected ',' or '>' in the " + what + ", got " + describeNext());
     }
   }
 
@@ -386,6 +469,15 @@ void printValue(const AttrValue& v, std::string& out) {
     out += std::to_string(v.integer) + ":+" + std::to_string(v.padding);
     return;
   case AttrValue::Kind::List:
+    if (!v.text.empty()) { // a dense array: `array<i32: 1, 0>`, `array<i64>`
+      out += "array<" + v.text + (v.items.empty() ? "" : ": ");
+      for (size_t i = 0; i < v.items.size(); ++i) {
+        if (i) out += ", ";
+        printValue(v.items[i], out);
+      }
+      out += ">";
+      return;
+    }
     out += "[";
     for (size_t i = 0; i < v.items.size(); ++i) {
       if (i) out += ", ";

@@ -1048,6 +1048,12 @@ private:
       }
       if (!isEncoding) {
         t.extras.push_back(std::string(part));
+        // A descriptor's other attributes (#xegpu.block_tdesc_attr<array_length = 2>) are
+        // read too: consumers look their parameters up instead of scanning the text.
+        if (t.kind == MlirType::Kind::TensorDesc)
+          t.extraValues.push_back(part.starts_with("#")
+                                      ? cachedParse(encodingCache_, part, false, line).value
+                                      : nullptr);
         continue;
       }
       t.encodingText = std::string(part);

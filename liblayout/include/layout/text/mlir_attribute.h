@@ -7,6 +7,9 @@
 //   #xegpu.slice<#layout_a, dims = [1]>
 //   #ttg.padded_shared<[2:+1, 4:+2] {order = [1, 0], shape = [16, 32]}>
 //
+// Values inside may also be MLIR dense arrays (`order = array<i32: 1, 0>`, as ops print some
+// attributes): they read as lists of integers, like `[1, 0]`.
+//
 // parseAttribute turns such text into a small tree; the encodings read their parameters from it.
 // Errors carry the line and column and say what was expected:
 //
@@ -37,7 +40,7 @@ struct AttrValue {
     Boolean,   // true, false
     String,    // "text"
     Keyword,   // a bare identifier: slm, cached, fp16
-    List,      // [a, b, ...]
+    List,      // [a, b, ...]; a dense array array<i32: a, b> (i1: Booleans), array<i64>
     Dict,      // {key = value, ...}
     Padding,   // interval:+pad, as in #ttg.padded_shared<[2:+2]>
     Attribute, // #dialect.name<...> (an alias reference is replaced by its definition)
@@ -48,7 +51,8 @@ struct AttrValue {
   int64_t integer = 0;  // Integer; Padding: the interval
   int64_t padding = 0;  // Padding: the pad
   bool boolean = false; // Boolean
-  std::string text;     // String, Keyword; Attribute: the name without '#', e.g. "ttg.blocked"
+  std::string text;     // String, Keyword; Attribute: the name without '#', e.g. "ttg.blocked";
+                        // List: a dense array's element type ("i32"), "" for [...]
   std::vector<AttrValue> items;   // List; Attribute: positional params
   std::vector<AttrEntry> entries; // Dict; Attribute: named params
   size_t bracedEntries = 0;       // Attribute: how many leading `entries` were written as `<{...}>`

@@ -66,6 +66,7 @@ struct MlirLocation {
 //   vector<8x16xf16>                                Vector   [8, 16] f16
 //   !xegpu.tensor_desc<8x16xf16, #xegpu.layout<...>> TensorDesc [8, 16] f16, the layout; other
 //                                                   attributes (#xegpu.block_tdesc_attr) in extras
+//                                                   and, read, in extraValues
 //   !tt.tensordesc<tensor<128x64xf16, #shared>>     TensorDesc: the described tensor's fields
 //   !tt.ptr<tensor<64x32xf16, #enc>>, <tensor<...>> TensorDesc: a block pointer, the tensor's
 //                                                   fields (the address space is dropped)
@@ -87,6 +88,11 @@ struct MlirType {
   // share one value, so 100k ops naming a large alias hold one copy.
   std::shared_ptr<const AttrValue> encoding;
   std::vector<std::string> extras; // after the encoding, as written (see above)
+  // A TensorDesc's extras read like the encoding (aliases resolved), one per extra: e.g.
+  // #xegpu.block_tdesc_attr<array_length = 2, boundary_check = true> for
+  // find("array_length"). Null for an extra that is not attribute text or is not read; empty for
+  // the other kinds, whose extras ("#smem", "mutable", "3") stay text.
+  std::vector<std::shared_ptr<const AttrValue>> extraValues;
 
   // The encoding with aliases expanded (printAttrValue), else encodingText.
   std::string printedEncoding() const;

@@ -87,6 +87,15 @@ std::vector<std::string> bankColorings(const layout::LinearLayout* access);
 // "" when `colorBy` is empty or one of bankColorings(access); else why not, naming them.
 std::string bankColorByError(std::string_view colorBy, const layout::LinearLayout* access);
 
+// A bank report's phases (the first issue of warp 0) as heat-map grids "<prefix>banks" (phase 0)
+// and "<prefix>banks.<p>", stacked from (x, y) under their titles, drawn as in bankView (rows:
+// wavefronts, cols: banks, cells: the lanes on each word, fill palette::heat(ways, heatMax)).
+// At most `maxPhases` are drawn, the rest summarised. Returns the y under the last one.
+float appendBankPhases(Scene& s, const layout::smem::BankReport& r, const std::string& prefix,
+                       float x, float y, int heatMax, int maxPhases = 16);
+// The heat scale's legend (idle, 1-way .. heatMax-way, conflict) in the scene's legend at (x, y).
+void appendBankLegend(Scene& s, float x, float y, int heatMax);
+
 // `accessText`: distributed encoding text or layout JSON; `sharedText`: shared encoding text
 // (#ttg.padded_shared included) or layout JSON, empty for the row-major tile; `shape` may be
 // empty for layout JSON; `instruction`: a name such as "cdna4.ds_read_b128" or a bank model as

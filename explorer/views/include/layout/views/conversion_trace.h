@@ -115,7 +115,11 @@ nlohmann::ordered_json traceToJson(const ElementTrace& t, size_t maxOwners = 64)
 
 // Highlights a trace in the convert scene (conversion_view.h): the element in "convert.src" and
 // "convert.dst", the sending and receiving lanes in each round grid that moves it, the dst
-// registers in "convert.registers"; every other cell of those grids dimmed. nullptr clears.
-void markTrace(Scene& scene, const ElementTrace* trace);
+// registers in "convert.registers", and (given the plan of a shared-memory conversion) the word
+// holding the element in the store and load bank maps ("convert.store.banks[.p]",
+// "convert.load.banks[.p]") when warp 0's first access, the one drawn, moves it; every other cell
+// of those grids dimmed. nullptr clears.
+void markTrace(Scene& scene, const ElementTrace* trace,
+               const layout::conversion::ConversionPlan* plan = nullptr);
 
 } // namespace layout::views

@@ -7,7 +7,11 @@
 //   intra-warp shuffles: per round a grid "convert.round.<i>" of three rows over the lanes: row 0
 //     the register each lane sends, row 2 what it receives ("L7.r2 -> r5", coloured as the lane it
 //     reads), and across row 1 an arrow from the sending lane's cell to each receiver;
-//   shared memory: the plan's lines (the store, the load, the synthesized swizzle) as notes.
+//   shared memory: the buffer's layout (#ttg.shared_linear text), then the bank maps of the store
+//     and of the load: grids "convert.store.banks" (phase 0), "convert.store.banks.<p>", and
+//     "convert.load.banks[.<p>]", warp 0's first access phase by phase as the banks view draws
+//     it (bank_view.h appendBankPhases; rows: wavefronts, cols: banks), one heat scale and its
+//     legend for both.
 //
 //   auto plan = layout::conversion::planConversion(src, dst, 16, "nvidia");
 //   Scene s = layout::views::conversionScene(*srcMap, *dstMap, *plan, {});
